@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/toolgen-go/toolgen/internal/derive"
 )
 
 // The decoders: one function per struct type, reading the arguments in one
@@ -699,12 +700,8 @@ func article(word string) string {
 	return "a"
 }
 
-func plural(n uint64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes n nouns: "1 item", "3 items".
+func plural(n uint64, noun string) string { return derive.Plural(n, noun) }
 
 // sizes64 are the type sizes of a 64-bit platform, by which toolgen
 // reckons what an item of a slice or map costs a call's memory budget (see

@@ -131,8 +131,8 @@ func schemaPieces(data []byte) []schemaPiece {
 // Go string expression (what schemaLiteral writes, with those lines
 // replaced by their constants). Schemas that are the standard one, for a
 // dialect that cannot express the arguments, are left out: the tool
-// shares them through a variable.
-func (e *emitter) sharedSchemas(t *Tool, base string) func(schema []byte) jen.Code {
+// shares them through a variable; so are those the runtime derives.
+func (e *emitter) sharedSchemas(t *Tool, derived [numDialects]bool, base string) func(schema []byte) jen.Code {
 	type shared struct {
 		name  string
 		count int
@@ -142,7 +142,7 @@ func (e *emitter) sharedSchemas(t *Tool, base string) func(schema []byte) jen.Co
 	byText := make(map[string]*shared)
 	var order []*shared
 	for _, d := range []Dialect{Standard, OpenAI, Gemini, Anthropic} {
-		if t.Schemas[d] == nil || (d != Standard && t.Degraded[d]) {
+		if t.Schemas[d] == nil || (d != Standard && t.Degraded[d]) || derived[d] {
 			continue
 		}
 		for _, p := range schemaPieces(t.Schemas[d]) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
+	"github.com/toolgen-go/toolgen/internal/derive"
 )
 
 // The schema stage: model → *jsonschema.Schema (invopop's schema model) →
@@ -726,23 +727,7 @@ func withoutDescription(s *jsonschema.Schema) *jsonschema.Schema {
 }
 
 // sentence joins two pieces of description text.
-func sentence(a, b string) string {
-	if a == "" {
-		return b
-	}
-	if b == "" {
-		return a
-	}
-	if i := strings.LastIndexByte(a, '\n'); i > 0 && a[i-1] != '\n' {
-		// A line break within a paragraph is a list's (unwrap): b goes
-		// after the list, not inside its last item.
-		return a + "\n" + b
-	}
-	if !strings.HasSuffix(a, ".") && !strings.HasSuffix(a, "!") && !strings.HasSuffix(a, "?") {
-		a += "."
-	}
-	return a + " " + b
-}
+func sentence(a, b string) string { return derive.Sentence(a, b) }
 
 // enumDocs describes the values of an enum whose constants have doc
 // comments: "celsius: degrees Celsius; fahrenheit: degrees Fahrenheit".
@@ -1093,9 +1078,9 @@ func (b *schemaBuilder) takeNotes(s *jsonschema.Schema) []string {
 // dialectFormats are the string formats each dialect accepts.
 var dialectFormats = [numDialects]map[string]bool{
 	Standard:  knownFormats,
-	OpenAI:    {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
-	Gemini:    {"date-time": true},
-	Anthropic: {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
+	OpenAI:    derive.Formats[derive.OpenAI],
+	Gemini:    derive.Formats[derive.Gemini],
+	Anthropic: derive.Formats[derive.Anthropic],
 }
 
 // jsonText writes a value as JSON, for a description.

@@ -3,8 +3,12 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
+
+	"github.com/toolgen-go/toolgen/internal/derive"
 )
 
 // Info is what a tool says about itself: what the model sees (name,
@@ -120,7 +124,8 @@ func (d Dialect) String() string {
 }
 
 // DialectSchemas holds a tool's argument schema in each provider dialect
-// other than Standard, computed when the code was generated. A nil schema
+// other than Standard, computed when the code was generated, or derived
+// from Parameters on first use (Derived). A nil schema that is not derived
 // means the tool is left out of that dialect.
 //
 // Where a dialect cannot carry a constraint (a default, a length, a format),
@@ -149,22 +154,67 @@ type DialectSchemas struct {
 	// or a value of any type): the tool is sent to Anthropic without
 	// strict.
 	AnthropicDegraded bool
+
+	// Derived lists the dialects whose schema the runtime makes from
+	// Parameters when first asked for it (see [Info.ParametersFor]), by
+	// the rules toolgen builds the dialects by: the constraints a dialect
+	// does not take move into the description, OpenAI's optional
+	// properties become unions with null. Generated code lists a dialect
+	// here, instead of writing its schema out, where toolgen found the
+	// derived schema to be the same bytes as the one it built (toolgen
+	// -schemas writes them all). A dialect listed here whose field is set
+	// takes the field; one whose schema cannot be derived from Parameters
+	// (a tool written by hand) is left out of it.
+	Derived []Dialect
 }
 
 // ParametersFor returns the schema of the tool's arguments in dialect d, or
-// nil if the tool is left out of it. It does not allocate. A tool made by
-// hand, with only Parameters, is left out of every dialect but Standard
-// until its Dialects are set.
+// nil if the tool is left out of it. It does not allocate, but the first
+// time it derives a schema (see [DialectSchemas]). A tool made by hand,
+// with only Parameters, is left out of every dialect but Standard until
+// its Dialects are set.
 func (i *Info) ParametersFor(d Dialect) json.RawMessage {
+	var s json.RawMessage
 	switch d {
+	case Standard:
+		return i.Parameters
 	case OpenAI:
-		return i.Dialects.OpenAI
+		s = i.Dialects.OpenAI
 	case Gemini:
-		return i.Dialects.Gemini
+		s = i.Dialects.Gemini
 	case Anthropic:
-		return i.Dialects.Anthropic
+		s = i.Dialects.Anthropic
+	default:
+		return nil
 	}
-	return i.Parameters
+	if s == nil && slices.Contains(i.Dialects.Derived, d) {
+		return derived(i, d)
+	}
+	return s
+}
+
+// derivedSchemas holds the schemas ParametersFor derived, by Info and
+// dialect: generated Infos are package variables, derived once each.
+var derivedSchemas sync.Map // derivedKey → json.RawMessage
+
+type derivedKey struct {
+	info    *Info
+	dialect Dialect
+}
+
+// derived returns the schema of i's arguments in dialect d made from its
+// Parameters, or nil if it cannot be.
+func derived(i *Info, d Dialect) json.RawMessage {
+	key := derivedKey{i, d}
+	if s, ok := derivedSchemas.Load(key); ok {
+		return s.(json.RawMessage)
+	}
+	s, err := derive.Schema(int(d), i.Parameters)
+	if err != nil {
+		s = nil
+	}
+	v, _ := derivedSchemas.LoadOrStore(key, json.RawMessage(s))
+	return v.(json.RawMessage)
 }
 
 // Strict reports whether the tool's schema in dialect d is that dialect's
@@ -178,11 +228,11 @@ func (i *Info) ParametersFor(d Dialect) json.RawMessage {
 func (i *Info) Strict(d Dialect) bool {
 	switch d {
 	case OpenAI:
-		return i.Dialects.OpenAI != nil && !i.Dialects.OpenAIDegraded
+		return !i.Dialects.OpenAIDegraded && i.ParametersFor(d) != nil
 	case Gemini:
-		return i.Dialects.Gemini != nil && !i.Dialects.GeminiDegraded
+		return !i.Dialects.GeminiDegraded && i.ParametersFor(d) != nil
 	case Anthropic:
-		return i.Dialects.Anthropic != nil && !i.Dialects.AnthropicDegraded
+		return !i.Dialects.AnthropicDegraded && i.ParametersFor(d) != nil
 	}
 	return false
 }

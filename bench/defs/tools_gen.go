@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
@@ -124,51 +124,27 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	tool000Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool000Limit    = `"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},`
-	tool000Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool000Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool000End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool000IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool000Info = runtime.Info{
 	Name:        "tool000",
 	Description: "Tool000 does task 0 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool000Id +
-		tool000Limit +
-		tool000Status +
-		tool000Tags +
-		tool000End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool000IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool000Id +
-			tool000Limit +
-			tool000Status +
-			tool000Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool000IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 50."},` +
-			tool000Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool000End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -188,60 +164,21 @@ func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
-const (
-	tool001Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool001Limit      = `"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},`
-	tool001Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool001AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool001AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool001End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool001IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool001Info = runtime.Info{
 	Name:        "tool001",
 	Description: "Tool001 does task 1 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool001Id +
-		tool001Limit +
-		tool001Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool001AddressZip +
-		tool001AddressEnd +
-		tool001End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool001IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":51,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool001Id +
-			tool001Limit +
-			tool001Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool001AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool001IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 51."},` +
-			tool001Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool001AddressZip +
-			tool001AddressEnd +
-			tool001End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -261,48 +198,18 @@ func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
 }
 
-const (
-	tool002Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool002Limit    = `"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},`
-	tool002Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool002Since    = `"since":{"type":"string","format":"date-time"},`
-	tool002Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool002End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool002IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool002Info = runtime.Info{
 	Name:        "tool002",
 	Description: "Tool002 does task 2 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool002Id +
-		tool002Limit +
-		tool002Status +
-		tool002Since +
-		tool002Score +
-		tool002End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool002IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":52,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool002Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool002Id +
-			tool002Limit +
-			tool002Status +
-			tool002Since +
-			tool002Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool002IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 52."},` +
-			tool002Status +
-			tool002Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool002End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -318,64 +225,22 @@ func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
-const (
-	tool003Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool003Limit    = `"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},`
-	tool003Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool003NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool003NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool003End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool003IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool003Info = runtime.Info{
 	Name:        "tool003",
 	Description: "Tool003 does task 3 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool003Id +
-		tool003Limit +
-		tool003Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool003NotesZip +
-		tool003NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool003End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool003IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":53,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool003Id +
-			tool003Limit +
-			tool003Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool003NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool003IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 53."},` +
-			tool003Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool003NotesZip +
-			tool003NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool003End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -395,43 +260,17 @@ func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
 }
 
-const (
-	tool004Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool004Limit    = `"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},`
-	tool004Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool004Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool004End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool004IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool004Info = runtime.Info{
 	Name:        "tool004",
 	Description: "Tool004 does task 4 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool004Id +
-		tool004Limit +
-		tool004Status +
-		tool004Tags +
-		tool004End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool004IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":54,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool004Id +
-			tool004Limit +
-			tool004Status +
-			tool004Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool004IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 54."},` +
-			tool004Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool004End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -451,60 +290,21 @@ func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
-const (
-	tool005Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool005Limit      = `"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},`
-	tool005Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool005AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool005AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool005End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool005IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool005Info = runtime.Info{
 	Name:        "tool005",
 	Description: "Tool005 does task 5 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool005Id +
-		tool005Limit +
-		tool005Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool005AddressZip +
-		tool005AddressEnd +
-		tool005End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool005IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":55,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool005Id +
-			tool005Limit +
-			tool005Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool005AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool005IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 55."},` +
-			tool005Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool005AddressZip +
-			tool005AddressEnd +
-			tool005End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -524,48 +324,18 @@ func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
 }
 
-const (
-	tool006Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool006Limit    = `"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},`
-	tool006Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool006Since    = `"since":{"type":"string","format":"date-time"},`
-	tool006Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool006End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool006IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool006Info = runtime.Info{
 	Name:        "tool006",
 	Description: "Tool006 does task 6 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool006Id +
-		tool006Limit +
-		tool006Status +
-		tool006Since +
-		tool006Score +
-		tool006End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool006IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":56,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool006Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool006Id +
-			tool006Limit +
-			tool006Status +
-			tool006Since +
-			tool006Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool006IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 56."},` +
-			tool006Status +
-			tool006Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool006End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -581,64 +351,22 @@ func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
-const (
-	tool007Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool007Limit    = `"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},`
-	tool007Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool007NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool007NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool007End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool007IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool007Info = runtime.Info{
 	Name:        "tool007",
 	Description: "Tool007 does task 7 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool007Id +
-		tool007Limit +
-		tool007Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool007NotesZip +
-		tool007NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool007End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool007IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":57,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool007Id +
-			tool007Limit +
-			tool007Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool007NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool007IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 57."},` +
-			tool007Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool007NotesZip +
-			tool007NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool007End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -658,43 +386,17 @@ func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
 }
 
-const (
-	tool008Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool008Limit    = `"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},`
-	tool008Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool008Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool008End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool008IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool008Info = runtime.Info{
 	Name:        "tool008",
 	Description: "Tool008 does task 8 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool008Id +
-		tool008Limit +
-		tool008Status +
-		tool008Tags +
-		tool008End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool008IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":58,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool008Id +
-			tool008Limit +
-			tool008Status +
-			tool008Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool008IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 58."},` +
-			tool008Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool008End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -714,60 +416,21 @@ func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
-const (
-	tool009Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool009Limit      = `"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},`
-	tool009Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool009AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool009AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool009End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool009IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool009Info = runtime.Info{
 	Name:        "tool009",
 	Description: "Tool009 does task 9 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool009Id +
-		tool009Limit +
-		tool009Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool009AddressZip +
-		tool009AddressEnd +
-		tool009End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool009IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":59,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool009Id +
-			tool009Limit +
-			tool009Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool009AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool009IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 59."},` +
-			tool009Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool009AddressZip +
-			tool009AddressEnd +
-			tool009End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -787,48 +450,18 @@ func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
 }
 
-const (
-	tool010Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool010Limit    = `"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},`
-	tool010Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool010Since    = `"since":{"type":"string","format":"date-time"},`
-	tool010Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool010End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool010IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool010Info = runtime.Info{
 	Name:        "tool010",
 	Description: "Tool010 does task 10 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool010Id +
-		tool010Limit +
-		tool010Status +
-		tool010Since +
-		tool010Score +
-		tool010End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool010IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":60,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool010Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool010Id +
-			tool010Limit +
-			tool010Status +
-			tool010Since +
-			tool010Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool010IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 60."},` +
-			tool010Status +
-			tool010Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool010End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -844,64 +477,22 @@ func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
-const (
-	tool011Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool011Limit    = `"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},`
-	tool011Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool011NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool011NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool011End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool011IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool011Info = runtime.Info{
 	Name:        "tool011",
 	Description: "Tool011 does task 11 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool011Id +
-		tool011Limit +
-		tool011Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool011NotesZip +
-		tool011NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool011End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool011IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":61,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool011Id +
-			tool011Limit +
-			tool011Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool011NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool011IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 61."},` +
-			tool011Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool011NotesZip +
-			tool011NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool011End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -921,43 +512,17 @@ func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
 }
 
-const (
-	tool012Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool012Limit    = `"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},`
-	tool012Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool012Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool012End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool012IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool012Info = runtime.Info{
 	Name:        "tool012",
 	Description: "Tool012 does task 12 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool012Id +
-		tool012Limit +
-		tool012Status +
-		tool012Tags +
-		tool012End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool012IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":62,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool012Id +
-			tool012Limit +
-			tool012Status +
-			tool012Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool012IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 62."},` +
-			tool012Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool012End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -977,60 +542,21 @@ func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
-const (
-	tool013Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool013Limit      = `"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},`
-	tool013Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool013AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool013AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool013End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool013IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool013Info = runtime.Info{
 	Name:        "tool013",
 	Description: "Tool013 does task 13 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool013Id +
-		tool013Limit +
-		tool013Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool013AddressZip +
-		tool013AddressEnd +
-		tool013End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool013IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":63,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool013Id +
-			tool013Limit +
-			tool013Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool013AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool013IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 63."},` +
-			tool013Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool013AddressZip +
-			tool013AddressEnd +
-			tool013End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1050,48 +576,18 @@ func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
 }
 
-const (
-	tool014Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool014Limit    = `"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},`
-	tool014Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool014Since    = `"since":{"type":"string","format":"date-time"},`
-	tool014Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool014End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool014IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool014Info = runtime.Info{
 	Name:        "tool014",
 	Description: "Tool014 does task 14 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool014Id +
-		tool014Limit +
-		tool014Status +
-		tool014Since +
-		tool014Score +
-		tool014End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool014IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":64,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool014Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool014Id +
-			tool014Limit +
-			tool014Status +
-			tool014Since +
-			tool014Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool014IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 64."},` +
-			tool014Status +
-			tool014Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool014End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1107,64 +603,22 @@ func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
-const (
-	tool015Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool015Limit    = `"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},`
-	tool015Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool015NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool015NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool015End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool015IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool015Info = runtime.Info{
 	Name:        "tool015",
 	Description: "Tool015 does task 15 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool015Id +
-		tool015Limit +
-		tool015Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool015NotesZip +
-		tool015NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool015End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool015IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":65,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool015Id +
-			tool015Limit +
-			tool015Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool015NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool015IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 65."},` +
-			tool015Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool015NotesZip +
-			tool015NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool015End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1184,43 +638,17 @@ func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
 }
 
-const (
-	tool016Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool016Limit    = `"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},`
-	tool016Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool016Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool016End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool016IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool016Info = runtime.Info{
 	Name:        "tool016",
 	Description: "Tool016 does task 16 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool016Id +
-		tool016Limit +
-		tool016Status +
-		tool016Tags +
-		tool016End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool016IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":66,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool016Id +
-			tool016Limit +
-			tool016Status +
-			tool016Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool016IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 66."},` +
-			tool016Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool016End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1240,60 +668,21 @@ func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
-const (
-	tool017Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool017Limit      = `"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},`
-	tool017Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool017AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool017AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool017End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool017IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool017Info = runtime.Info{
 	Name:        "tool017",
 	Description: "Tool017 does task 17 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool017Id +
-		tool017Limit +
-		tool017Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool017AddressZip +
-		tool017AddressEnd +
-		tool017End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool017IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":67,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool017Id +
-			tool017Limit +
-			tool017Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool017AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool017IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 67."},` +
-			tool017Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool017AddressZip +
-			tool017AddressEnd +
-			tool017End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1313,48 +702,18 @@ func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
 }
 
-const (
-	tool018Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool018Limit    = `"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},`
-	tool018Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool018Since    = `"since":{"type":"string","format":"date-time"},`
-	tool018Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool018End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool018IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool018Info = runtime.Info{
 	Name:        "tool018",
 	Description: "Tool018 does task 18 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool018Id +
-		tool018Limit +
-		tool018Status +
-		tool018Since +
-		tool018Score +
-		tool018End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool018IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":68,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool018Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool018Id +
-			tool018Limit +
-			tool018Status +
-			tool018Since +
-			tool018Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool018IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 68."},` +
-			tool018Status +
-			tool018Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool018End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1370,64 +729,22 @@ func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
-const (
-	tool019Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool019Limit    = `"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},`
-	tool019Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool019NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool019NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool019End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool019IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool019Info = runtime.Info{
 	Name:        "tool019",
 	Description: "Tool019 does task 19 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool019Id +
-		tool019Limit +
-		tool019Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool019NotesZip +
-		tool019NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool019End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool019IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":69,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool019Id +
-			tool019Limit +
-			tool019Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool019NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool019IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 69."},` +
-			tool019Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool019NotesZip +
-			tool019NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool019End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1447,43 +764,17 @@ func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
 }
 
-const (
-	tool020Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool020Limit    = `"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},`
-	tool020Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool020Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool020End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool020IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool020Info = runtime.Info{
 	Name:        "tool020",
 	Description: "Tool020 does task 20 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool020Id +
-		tool020Limit +
-		tool020Status +
-		tool020Tags +
-		tool020End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool020IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":70,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool020Id +
-			tool020Limit +
-			tool020Status +
-			tool020Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool020IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 70."},` +
-			tool020Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool020End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1503,60 +794,21 @@ func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
-const (
-	tool021Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool021Limit      = `"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},`
-	tool021Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool021AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool021AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool021End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool021IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool021Info = runtime.Info{
 	Name:        "tool021",
 	Description: "Tool021 does task 21 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool021Id +
-		tool021Limit +
-		tool021Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool021AddressZip +
-		tool021AddressEnd +
-		tool021End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool021IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":71,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool021Id +
-			tool021Limit +
-			tool021Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool021AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool021IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 71."},` +
-			tool021Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool021AddressZip +
-			tool021AddressEnd +
-			tool021End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1576,48 +828,18 @@ func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
 }
 
-const (
-	tool022Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool022Limit    = `"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},`
-	tool022Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool022Since    = `"since":{"type":"string","format":"date-time"},`
-	tool022Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool022End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool022IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool022Info = runtime.Info{
 	Name:        "tool022",
 	Description: "Tool022 does task 22 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool022Id +
-		tool022Limit +
-		tool022Status +
-		tool022Since +
-		tool022Score +
-		tool022End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool022IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":72,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool022Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool022Id +
-			tool022Limit +
-			tool022Status +
-			tool022Since +
-			tool022Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool022IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 72."},` +
-			tool022Status +
-			tool022Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool022End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1633,64 +855,22 @@ func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
-const (
-	tool023Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool023Limit    = `"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},`
-	tool023Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool023NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool023NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool023End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool023IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool023Info = runtime.Info{
 	Name:        "tool023",
 	Description: "Tool023 does task 23 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool023Id +
-		tool023Limit +
-		tool023Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool023NotesZip +
-		tool023NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool023End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool023IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":73,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool023Id +
-			tool023Limit +
-			tool023Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool023NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool023IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 73."},` +
-			tool023Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool023NotesZip +
-			tool023NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool023End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1710,43 +890,17 @@ func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
 }
 
-const (
-	tool024Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool024Limit    = `"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},`
-	tool024Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool024Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool024End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool024IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool024Info = runtime.Info{
 	Name:        "tool024",
 	Description: "Tool024 does task 24 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool024Id +
-		tool024Limit +
-		tool024Status +
-		tool024Tags +
-		tool024End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool024IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":74,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool024Id +
-			tool024Limit +
-			tool024Status +
-			tool024Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool024IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 74."},` +
-			tool024Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool024End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1766,60 +920,21 @@ func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
-const (
-	tool025Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool025Limit      = `"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},`
-	tool025Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool025AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool025AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool025End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool025IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool025Info = runtime.Info{
 	Name:        "tool025",
 	Description: "Tool025 does task 25 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool025Id +
-		tool025Limit +
-		tool025Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool025AddressZip +
-		tool025AddressEnd +
-		tool025End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool025IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":75,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool025Id +
-			tool025Limit +
-			tool025Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool025AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool025IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 75."},` +
-			tool025Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool025AddressZip +
-			tool025AddressEnd +
-			tool025End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1839,48 +954,18 @@ func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
 }
 
-const (
-	tool026Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool026Limit    = `"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},`
-	tool026Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool026Since    = `"since":{"type":"string","format":"date-time"},`
-	tool026Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool026End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool026IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool026Info = runtime.Info{
 	Name:        "tool026",
 	Description: "Tool026 does task 26 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool026Id +
-		tool026Limit +
-		tool026Status +
-		tool026Since +
-		tool026Score +
-		tool026End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool026IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":76,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool026Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool026Id +
-			tool026Limit +
-			tool026Status +
-			tool026Since +
-			tool026Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool026IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 76."},` +
-			tool026Status +
-			tool026Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool026End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1896,64 +981,22 @@ func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
-const (
-	tool027Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool027Limit    = `"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},`
-	tool027Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool027NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool027NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool027End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool027IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool027Info = runtime.Info{
 	Name:        "tool027",
 	Description: "Tool027 does task 27 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool027Id +
-		tool027Limit +
-		tool027Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool027NotesZip +
-		tool027NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool027End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool027IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":77,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool027Id +
-			tool027Limit +
-			tool027Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool027NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool027IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 77."},` +
-			tool027Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool027NotesZip +
-			tool027NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool027End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -1973,43 +1016,17 @@ func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
 }
 
-const (
-	tool028Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool028Limit    = `"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},`
-	tool028Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool028Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool028End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool028IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool028Info = runtime.Info{
 	Name:        "tool028",
 	Description: "Tool028 does task 28 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool028Id +
-		tool028Limit +
-		tool028Status +
-		tool028Tags +
-		tool028End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool028IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":78,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool028Id +
-			tool028Limit +
-			tool028Status +
-			tool028Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool028IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 78."},` +
-			tool028Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool028End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2029,60 +1046,21 @@ func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
-const (
-	tool029Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool029Limit      = `"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},`
-	tool029Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool029AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool029AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool029End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool029IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool029Info = runtime.Info{
 	Name:        "tool029",
 	Description: "Tool029 does task 29 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool029Id +
-		tool029Limit +
-		tool029Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool029AddressZip +
-		tool029AddressEnd +
-		tool029End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool029IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":79,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool029Id +
-			tool029Limit +
-			tool029Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool029AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool029IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 79."},` +
-			tool029Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool029AddressZip +
-			tool029AddressEnd +
-			tool029End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2102,48 +1080,18 @@ func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
 }
 
-const (
-	tool030Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool030Limit    = `"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},`
-	tool030Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool030Since    = `"since":{"type":"string","format":"date-time"},`
-	tool030Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool030End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool030IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool030Info = runtime.Info{
 	Name:        "tool030",
 	Description: "Tool030 does task 30 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool030Id +
-		tool030Limit +
-		tool030Status +
-		tool030Since +
-		tool030Score +
-		tool030End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool030IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":80,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool030Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool030Id +
-			tool030Limit +
-			tool030Status +
-			tool030Since +
-			tool030Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool030IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 80."},` +
-			tool030Status +
-			tool030Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool030End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2159,64 +1107,22 @@ func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
-const (
-	tool031Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool031Limit    = `"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},`
-	tool031Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool031NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool031NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool031End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool031IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool031Info = runtime.Info{
 	Name:        "tool031",
 	Description: "Tool031 does task 31 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool031Id +
-		tool031Limit +
-		tool031Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool031NotesZip +
-		tool031NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool031End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool031IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":81,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool031Id +
-			tool031Limit +
-			tool031Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool031NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool031IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 81."},` +
-			tool031Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool031NotesZip +
-			tool031NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool031End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2236,43 +1142,17 @@ func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
 }
 
-const (
-	tool032Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool032Limit    = `"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},`
-	tool032Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool032Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool032End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool032IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool032Info = runtime.Info{
 	Name:        "tool032",
 	Description: "Tool032 does task 32 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool032Id +
-		tool032Limit +
-		tool032Status +
-		tool032Tags +
-		tool032End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool032IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":82,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool032Id +
-			tool032Limit +
-			tool032Status +
-			tool032Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool032IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 82."},` +
-			tool032Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool032End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2292,60 +1172,21 @@ func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
-const (
-	tool033Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool033Limit      = `"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},`
-	tool033Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool033AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool033AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool033End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool033IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool033Info = runtime.Info{
 	Name:        "tool033",
 	Description: "Tool033 does task 33 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool033Id +
-		tool033Limit +
-		tool033Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool033AddressZip +
-		tool033AddressEnd +
-		tool033End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool033IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":83,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool033Id +
-			tool033Limit +
-			tool033Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool033AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool033IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 83."},` +
-			tool033Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool033AddressZip +
-			tool033AddressEnd +
-			tool033End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2365,48 +1206,18 @@ func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
 }
 
-const (
-	tool034Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool034Limit    = `"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},`
-	tool034Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool034Since    = `"since":{"type":"string","format":"date-time"},`
-	tool034Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool034End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool034IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool034Info = runtime.Info{
 	Name:        "tool034",
 	Description: "Tool034 does task 34 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool034Id +
-		tool034Limit +
-		tool034Status +
-		tool034Since +
-		tool034Score +
-		tool034End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool034IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":84,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool034Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool034Id +
-			tool034Limit +
-			tool034Status +
-			tool034Since +
-			tool034Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool034IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 84."},` +
-			tool034Status +
-			tool034Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool034End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2422,64 +1233,22 @@ func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
-const (
-	tool035Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool035Limit    = `"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},`
-	tool035Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool035NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool035NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool035End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool035IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool035Info = runtime.Info{
 	Name:        "tool035",
 	Description: "Tool035 does task 35 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool035Id +
-		tool035Limit +
-		tool035Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool035NotesZip +
-		tool035NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool035End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool035IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":85,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool035Id +
-			tool035Limit +
-			tool035Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool035NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool035IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 85."},` +
-			tool035Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool035NotesZip +
-			tool035NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool035End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2499,43 +1268,17 @@ func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
 }
 
-const (
-	tool036Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool036Limit    = `"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},`
-	tool036Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool036Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool036End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool036IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool036Info = runtime.Info{
 	Name:        "tool036",
 	Description: "Tool036 does task 36 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool036Id +
-		tool036Limit +
-		tool036Status +
-		tool036Tags +
-		tool036End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool036IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":86,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool036Id +
-			tool036Limit +
-			tool036Status +
-			tool036Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool036IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 86."},` +
-			tool036Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool036End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2555,60 +1298,21 @@ func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
-const (
-	tool037Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool037Limit      = `"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},`
-	tool037Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool037AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool037AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool037End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool037IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool037Info = runtime.Info{
 	Name:        "tool037",
 	Description: "Tool037 does task 37 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool037Id +
-		tool037Limit +
-		tool037Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool037AddressZip +
-		tool037AddressEnd +
-		tool037End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool037IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":87,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool037Id +
-			tool037Limit +
-			tool037Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool037AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool037IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 87."},` +
-			tool037Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool037AddressZip +
-			tool037AddressEnd +
-			tool037End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2628,48 +1332,18 @@ func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
 }
 
-const (
-	tool038Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool038Limit    = `"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},`
-	tool038Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool038Since    = `"since":{"type":"string","format":"date-time"},`
-	tool038Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool038End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool038IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool038Info = runtime.Info{
 	Name:        "tool038",
 	Description: "Tool038 does task 38 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool038Id +
-		tool038Limit +
-		tool038Status +
-		tool038Since +
-		tool038Score +
-		tool038End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool038IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":88,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool038Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool038Id +
-			tool038Limit +
-			tool038Status +
-			tool038Since +
-			tool038Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool038IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 88."},` +
-			tool038Status +
-			tool038Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool038End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2685,64 +1359,22 @@ func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
-const (
-	tool039Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool039Limit    = `"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},`
-	tool039Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool039NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool039NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool039End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool039IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool039Info = runtime.Info{
 	Name:        "tool039",
 	Description: "Tool039 does task 39 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool039Id +
-		tool039Limit +
-		tool039Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool039NotesZip +
-		tool039NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool039End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool039IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":89,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool039Id +
-			tool039Limit +
-			tool039Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool039NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool039IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 89."},` +
-			tool039Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool039NotesZip +
-			tool039NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool039End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2762,43 +1394,17 @@ func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
 }
 
-const (
-	tool040Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool040Limit    = `"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},`
-	tool040Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool040Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool040End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool040IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool040Info = runtime.Info{
 	Name:        "tool040",
 	Description: "Tool040 does task 40 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool040Id +
-		tool040Limit +
-		tool040Status +
-		tool040Tags +
-		tool040End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool040IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":90,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool040Id +
-			tool040Limit +
-			tool040Status +
-			tool040Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool040IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 90."},` +
-			tool040Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool040End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2818,60 +1424,21 @@ func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
-const (
-	tool041Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool041Limit      = `"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},`
-	tool041Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool041AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool041AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool041End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool041IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool041Info = runtime.Info{
 	Name:        "tool041",
 	Description: "Tool041 does task 41 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool041Id +
-		tool041Limit +
-		tool041Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool041AddressZip +
-		tool041AddressEnd +
-		tool041End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool041IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":91,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool041Id +
-			tool041Limit +
-			tool041Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool041AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool041IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 91."},` +
-			tool041Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool041AddressZip +
-			tool041AddressEnd +
-			tool041End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2891,48 +1458,18 @@ func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
 }
 
-const (
-	tool042Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool042Limit    = `"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},`
-	tool042Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool042Since    = `"since":{"type":"string","format":"date-time"},`
-	tool042Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool042End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool042IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool042Info = runtime.Info{
 	Name:        "tool042",
 	Description: "Tool042 does task 42 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool042Id +
-		tool042Limit +
-		tool042Status +
-		tool042Since +
-		tool042Score +
-		tool042End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool042IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":92,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool042Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool042Id +
-			tool042Limit +
-			tool042Status +
-			tool042Since +
-			tool042Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool042IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 92."},` +
-			tool042Status +
-			tool042Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool042End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -2948,64 +1485,22 @@ func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
-const (
-	tool043Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool043Limit    = `"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},`
-	tool043Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool043NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool043NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool043End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool043IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool043Info = runtime.Info{
 	Name:        "tool043",
 	Description: "Tool043 does task 43 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool043Id +
-		tool043Limit +
-		tool043Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool043NotesZip +
-		tool043NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool043End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool043IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":93,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool043Id +
-			tool043Limit +
-			tool043Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool043NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool043IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 93."},` +
-			tool043Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool043NotesZip +
-			tool043NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool043End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3025,43 +1520,17 @@ func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
 }
 
-const (
-	tool044Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool044Limit    = `"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},`
-	tool044Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool044Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool044End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool044IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool044Info = runtime.Info{
 	Name:        "tool044",
 	Description: "Tool044 does task 44 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool044Id +
-		tool044Limit +
-		tool044Status +
-		tool044Tags +
-		tool044End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool044IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":94,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool044Id +
-			tool044Limit +
-			tool044Status +
-			tool044Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool044IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 94."},` +
-			tool044Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool044End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3081,60 +1550,21 @@ func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
-const (
-	tool045Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool045Limit      = `"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},`
-	tool045Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool045AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool045AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool045End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool045IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool045Info = runtime.Info{
 	Name:        "tool045",
 	Description: "Tool045 does task 45 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool045Id +
-		tool045Limit +
-		tool045Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool045AddressZip +
-		tool045AddressEnd +
-		tool045End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool045IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":95,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool045Id +
-			tool045Limit +
-			tool045Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool045AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool045IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 95."},` +
-			tool045Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool045AddressZip +
-			tool045AddressEnd +
-			tool045End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3154,48 +1584,18 @@ func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
 }
 
-const (
-	tool046Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool046Limit    = `"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},`
-	tool046Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool046Since    = `"since":{"type":"string","format":"date-time"},`
-	tool046Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool046End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool046IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool046Info = runtime.Info{
 	Name:        "tool046",
 	Description: "Tool046 does task 46 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool046Id +
-		tool046Limit +
-		tool046Status +
-		tool046Since +
-		tool046Score +
-		tool046End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool046IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":96,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool046Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool046Id +
-			tool046Limit +
-			tool046Status +
-			tool046Since +
-			tool046Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool046IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 96."},` +
-			tool046Status +
-			tool046Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool046End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3211,64 +1611,22 @@ func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
-const (
-	tool047Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool047Limit    = `"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},`
-	tool047Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool047NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool047NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool047End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool047IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool047Info = runtime.Info{
 	Name:        "tool047",
 	Description: "Tool047 does task 47 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool047Id +
-		tool047Limit +
-		tool047Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool047NotesZip +
-		tool047NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool047End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool047IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":97,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool047Id +
-			tool047Limit +
-			tool047Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool047NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool047IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 97."},` +
-			tool047Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool047NotesZip +
-			tool047NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool047End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3288,43 +1646,17 @@ func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
 }
 
-const (
-	tool048Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool048Limit    = `"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},`
-	tool048Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool048Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool048End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool048IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool048Info = runtime.Info{
 	Name:        "tool048",
 	Description: "Tool048 does task 48 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool048Id +
-		tool048Limit +
-		tool048Status +
-		tool048Tags +
-		tool048End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool048IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":98,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool048Id +
-			tool048Limit +
-			tool048Status +
-			tool048Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool048IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 98."},` +
-			tool048Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool048End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3344,60 +1676,21 @@ func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
-const (
-	tool049Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool049Limit      = `"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},`
-	tool049Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool049AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool049AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool049End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool049IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool049Info = runtime.Info{
 	Name:        "tool049",
 	Description: "Tool049 does task 49 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool049Id +
-		tool049Limit +
-		tool049Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool049AddressZip +
-		tool049AddressEnd +
-		tool049End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool049IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":99,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool049Id +
-			tool049Limit +
-			tool049Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool049AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool049IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 99."},` +
-			tool049Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool049AddressZip +
-			tool049AddressEnd +
-			tool049End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3417,48 +1710,18 @@ func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
 }
 
-const (
-	tool050Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool050Limit    = `"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},`
-	tool050Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool050Since    = `"since":{"type":"string","format":"date-time"},`
-	tool050Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool050End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool050IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool050Info = runtime.Info{
 	Name:        "tool050",
 	Description: "Tool050 does task 50 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool050Id +
-		tool050Limit +
-		tool050Status +
-		tool050Since +
-		tool050Score +
-		tool050End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool050IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool050Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool050Id +
-			tool050Limit +
-			tool050Status +
-			tool050Since +
-			tool050Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool050IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 100."},` +
-			tool050Status +
-			tool050Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool050End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3474,64 +1737,22 @@ func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
-const (
-	tool051Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool051Limit    = `"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},`
-	tool051Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool051NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool051NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool051End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool051IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool051Info = runtime.Info{
 	Name:        "tool051",
 	Description: "Tool051 does task 51 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool051Id +
-		tool051Limit +
-		tool051Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool051NotesZip +
-		tool051NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool051End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool051IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":101,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool051Id +
-			tool051Limit +
-			tool051Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool051NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool051IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 101."},` +
-			tool051Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool051NotesZip +
-			tool051NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool051End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3551,43 +1772,17 @@ func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
 }
 
-const (
-	tool052Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool052Limit    = `"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},`
-	tool052Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool052Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool052End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool052IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool052Info = runtime.Info{
 	Name:        "tool052",
 	Description: "Tool052 does task 52 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool052Id +
-		tool052Limit +
-		tool052Status +
-		tool052Tags +
-		tool052End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool052IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":102,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool052Id +
-			tool052Limit +
-			tool052Status +
-			tool052Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool052IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 102."},` +
-			tool052Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool052End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3607,60 +1802,21 @@ func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
-const (
-	tool053Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool053Limit      = `"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},`
-	tool053Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool053AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool053AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool053End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool053IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool053Info = runtime.Info{
 	Name:        "tool053",
 	Description: "Tool053 does task 53 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool053Id +
-		tool053Limit +
-		tool053Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool053AddressZip +
-		tool053AddressEnd +
-		tool053End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool053IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":103,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool053Id +
-			tool053Limit +
-			tool053Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool053AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool053IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 103."},` +
-			tool053Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool053AddressZip +
-			tool053AddressEnd +
-			tool053End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3680,48 +1836,18 @@ func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
 }
 
-const (
-	tool054Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool054Limit    = `"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},`
-	tool054Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool054Since    = `"since":{"type":"string","format":"date-time"},`
-	tool054Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool054End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool054IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool054Info = runtime.Info{
 	Name:        "tool054",
 	Description: "Tool054 does task 54 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool054Id +
-		tool054Limit +
-		tool054Status +
-		tool054Since +
-		tool054Score +
-		tool054End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool054IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":104,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool054Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool054Id +
-			tool054Limit +
-			tool054Status +
-			tool054Since +
-			tool054Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool054IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 104."},` +
-			tool054Status +
-			tool054Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool054End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3737,64 +1863,22 @@ func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
-const (
-	tool055Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool055Limit    = `"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},`
-	tool055Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool055NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool055NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool055End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool055IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool055Info = runtime.Info{
 	Name:        "tool055",
 	Description: "Tool055 does task 55 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool055Id +
-		tool055Limit +
-		tool055Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool055NotesZip +
-		tool055NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool055End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool055IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":105,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool055Id +
-			tool055Limit +
-			tool055Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool055NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool055IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 105."},` +
-			tool055Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool055NotesZip +
-			tool055NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool055End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3814,43 +1898,17 @@ func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
 }
 
-const (
-	tool056Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool056Limit    = `"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},`
-	tool056Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool056Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool056End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool056IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool056Info = runtime.Info{
 	Name:        "tool056",
 	Description: "Tool056 does task 56 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool056Id +
-		tool056Limit +
-		tool056Status +
-		tool056Tags +
-		tool056End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool056IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":106,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool056Id +
-			tool056Limit +
-			tool056Status +
-			tool056Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool056IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 106."},` +
-			tool056Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool056End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3870,60 +1928,21 @@ func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
-const (
-	tool057Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool057Limit      = `"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},`
-	tool057Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool057AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool057AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool057End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool057IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool057Info = runtime.Info{
 	Name:        "tool057",
 	Description: "Tool057 does task 57 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool057Id +
-		tool057Limit +
-		tool057Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool057AddressZip +
-		tool057AddressEnd +
-		tool057End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool057IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":107,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool057Id +
-			tool057Limit +
-			tool057Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool057AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool057IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 107."},` +
-			tool057Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool057AddressZip +
-			tool057AddressEnd +
-			tool057End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -3943,48 +1962,18 @@ func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
 }
 
-const (
-	tool058Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool058Limit    = `"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},`
-	tool058Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool058Since    = `"since":{"type":"string","format":"date-time"},`
-	tool058Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool058End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool058IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool058Info = runtime.Info{
 	Name:        "tool058",
 	Description: "Tool058 does task 58 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool058Id +
-		tool058Limit +
-		tool058Status +
-		tool058Since +
-		tool058Score +
-		tool058End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool058IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":108,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool058Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool058Id +
-			tool058Limit +
-			tool058Status +
-			tool058Since +
-			tool058Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool058IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 108."},` +
-			tool058Status +
-			tool058Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool058End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4000,64 +1989,22 @@ func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
-const (
-	tool059Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool059Limit    = `"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},`
-	tool059Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool059NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool059NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool059End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool059IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool059Info = runtime.Info{
 	Name:        "tool059",
 	Description: "Tool059 does task 59 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool059Id +
-		tool059Limit +
-		tool059Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool059NotesZip +
-		tool059NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool059End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool059IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":109,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool059Id +
-			tool059Limit +
-			tool059Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool059NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool059IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 109."},` +
-			tool059Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool059NotesZip +
-			tool059NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool059End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4077,43 +2024,17 @@ func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
 }
 
-const (
-	tool060Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool060Limit    = `"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},`
-	tool060Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool060Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool060End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool060IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool060Info = runtime.Info{
 	Name:        "tool060",
 	Description: "Tool060 does task 60 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool060Id +
-		tool060Limit +
-		tool060Status +
-		tool060Tags +
-		tool060End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool060IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":110,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool060Id +
-			tool060Limit +
-			tool060Status +
-			tool060Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool060IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 110."},` +
-			tool060Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool060End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4133,60 +2054,21 @@ func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
-const (
-	tool061Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool061Limit      = `"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},`
-	tool061Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool061AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool061AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool061End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool061IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool061Info = runtime.Info{
 	Name:        "tool061",
 	Description: "Tool061 does task 61 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool061Id +
-		tool061Limit +
-		tool061Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool061AddressZip +
-		tool061AddressEnd +
-		tool061End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool061IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":111,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool061Id +
-			tool061Limit +
-			tool061Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool061AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool061IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 111."},` +
-			tool061Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool061AddressZip +
-			tool061AddressEnd +
-			tool061End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4206,48 +2088,18 @@ func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
 }
 
-const (
-	tool062Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool062Limit    = `"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},`
-	tool062Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool062Since    = `"since":{"type":"string","format":"date-time"},`
-	tool062Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool062End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool062IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool062Info = runtime.Info{
 	Name:        "tool062",
 	Description: "Tool062 does task 62 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool062Id +
-		tool062Limit +
-		tool062Status +
-		tool062Since +
-		tool062Score +
-		tool062End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool062IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":112,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool062Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool062Id +
-			tool062Limit +
-			tool062Status +
-			tool062Since +
-			tool062Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool062IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 112."},` +
-			tool062Status +
-			tool062Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool062End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4263,64 +2115,22 @@ func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
-const (
-	tool063Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool063Limit    = `"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},`
-	tool063Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool063NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool063NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool063End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool063IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool063Info = runtime.Info{
 	Name:        "tool063",
 	Description: "Tool063 does task 63 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool063Id +
-		tool063Limit +
-		tool063Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool063NotesZip +
-		tool063NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool063End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool063IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":113,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool063Id +
-			tool063Limit +
-			tool063Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool063NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool063IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 113."},` +
-			tool063Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool063NotesZip +
-			tool063NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool063End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4340,43 +2150,17 @@ func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
 }
 
-const (
-	tool064Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool064Limit    = `"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},`
-	tool064Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool064Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool064End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool064IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool064Info = runtime.Info{
 	Name:        "tool064",
 	Description: "Tool064 does task 64 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool064Id +
-		tool064Limit +
-		tool064Status +
-		tool064Tags +
-		tool064End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool064IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":114,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool064Id +
-			tool064Limit +
-			tool064Status +
-			tool064Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool064IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 114."},` +
-			tool064Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool064End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4396,60 +2180,21 @@ func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
-const (
-	tool065Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool065Limit      = `"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},`
-	tool065Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool065AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool065AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool065End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool065IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool065Info = runtime.Info{
 	Name:        "tool065",
 	Description: "Tool065 does task 65 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool065Id +
-		tool065Limit +
-		tool065Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool065AddressZip +
-		tool065AddressEnd +
-		tool065End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool065IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":115,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool065Id +
-			tool065Limit +
-			tool065Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool065AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool065IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 115."},` +
-			tool065Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool065AddressZip +
-			tool065AddressEnd +
-			tool065End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4469,48 +2214,18 @@ func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
 }
 
-const (
-	tool066Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool066Limit    = `"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},`
-	tool066Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool066Since    = `"since":{"type":"string","format":"date-time"},`
-	tool066Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool066End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool066IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool066Info = runtime.Info{
 	Name:        "tool066",
 	Description: "Tool066 does task 66 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool066Id +
-		tool066Limit +
-		tool066Status +
-		tool066Since +
-		tool066Score +
-		tool066End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool066IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":116,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool066Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool066Id +
-			tool066Limit +
-			tool066Status +
-			tool066Since +
-			tool066Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool066IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 116."},` +
-			tool066Status +
-			tool066Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool066End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4526,64 +2241,22 @@ func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
-const (
-	tool067Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool067Limit    = `"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},`
-	tool067Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool067NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool067NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool067End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool067IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool067Info = runtime.Info{
 	Name:        "tool067",
 	Description: "Tool067 does task 67 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool067Id +
-		tool067Limit +
-		tool067Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool067NotesZip +
-		tool067NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool067End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool067IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":117,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool067Id +
-			tool067Limit +
-			tool067Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool067NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool067IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 117."},` +
-			tool067Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool067NotesZip +
-			tool067NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool067End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4603,43 +2276,17 @@ func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
 }
 
-const (
-	tool068Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool068Limit    = `"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},`
-	tool068Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool068Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool068End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool068IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool068Info = runtime.Info{
 	Name:        "tool068",
 	Description: "Tool068 does task 68 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool068Id +
-		tool068Limit +
-		tool068Status +
-		tool068Tags +
-		tool068End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool068IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":118,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool068Id +
-			tool068Limit +
-			tool068Status +
-			tool068Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool068IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 118."},` +
-			tool068Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool068End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4659,60 +2306,21 @@ func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
-const (
-	tool069Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool069Limit      = `"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},`
-	tool069Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool069AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool069AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool069End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool069IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool069Info = runtime.Info{
 	Name:        "tool069",
 	Description: "Tool069 does task 69 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool069Id +
-		tool069Limit +
-		tool069Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool069AddressZip +
-		tool069AddressEnd +
-		tool069End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool069IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":119,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool069Id +
-			tool069Limit +
-			tool069Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool069AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool069IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 119."},` +
-			tool069Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool069AddressZip +
-			tool069AddressEnd +
-			tool069End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4732,48 +2340,18 @@ func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
 }
 
-const (
-	tool070Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool070Limit    = `"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},`
-	tool070Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool070Since    = `"since":{"type":"string","format":"date-time"},`
-	tool070Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool070End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool070IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool070Info = runtime.Info{
 	Name:        "tool070",
 	Description: "Tool070 does task 70 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool070Id +
-		tool070Limit +
-		tool070Status +
-		tool070Since +
-		tool070Score +
-		tool070End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool070IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":120,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool070Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool070Id +
-			tool070Limit +
-			tool070Status +
-			tool070Since +
-			tool070Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool070IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 120."},` +
-			tool070Status +
-			tool070Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool070End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4789,64 +2367,22 @@ func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
-const (
-	tool071Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool071Limit    = `"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},`
-	tool071Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool071NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool071NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool071End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool071IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool071Info = runtime.Info{
 	Name:        "tool071",
 	Description: "Tool071 does task 71 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool071Id +
-		tool071Limit +
-		tool071Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool071NotesZip +
-		tool071NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool071End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool071IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":121,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool071Id +
-			tool071Limit +
-			tool071Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool071NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool071IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 121."},` +
-			tool071Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool071NotesZip +
-			tool071NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool071End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4866,43 +2402,17 @@ func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
 }
 
-const (
-	tool072Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool072Limit    = `"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},`
-	tool072Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool072Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool072End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool072IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool072Info = runtime.Info{
 	Name:        "tool072",
 	Description: "Tool072 does task 72 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool072Id +
-		tool072Limit +
-		tool072Status +
-		tool072Tags +
-		tool072End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool072IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":122,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool072Id +
-			tool072Limit +
-			tool072Status +
-			tool072Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool072IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 122."},` +
-			tool072Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool072End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4922,60 +2432,21 @@ func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
-const (
-	tool073Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool073Limit      = `"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},`
-	tool073Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool073AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool073AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool073End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool073IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool073Info = runtime.Info{
 	Name:        "tool073",
 	Description: "Tool073 does task 73 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool073Id +
-		tool073Limit +
-		tool073Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool073AddressZip +
-		tool073AddressEnd +
-		tool073End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool073IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":123,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool073Id +
-			tool073Limit +
-			tool073Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool073AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool073IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 123."},` +
-			tool073Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool073AddressZip +
-			tool073AddressEnd +
-			tool073End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -4995,48 +2466,18 @@ func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
 }
 
-const (
-	tool074Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool074Limit    = `"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},`
-	tool074Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool074Since    = `"since":{"type":"string","format":"date-time"},`
-	tool074Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool074End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool074IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool074Info = runtime.Info{
 	Name:        "tool074",
 	Description: "Tool074 does task 74 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool074Id +
-		tool074Limit +
-		tool074Status +
-		tool074Since +
-		tool074Score +
-		tool074End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool074IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":124,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool074Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool074Id +
-			tool074Limit +
-			tool074Status +
-			tool074Since +
-			tool074Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool074IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 124."},` +
-			tool074Status +
-			tool074Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool074End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5052,64 +2493,22 @@ func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
-const (
-	tool075Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool075Limit    = `"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},`
-	tool075Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool075NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool075NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool075End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool075IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool075Info = runtime.Info{
 	Name:        "tool075",
 	Description: "Tool075 does task 75 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool075Id +
-		tool075Limit +
-		tool075Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool075NotesZip +
-		tool075NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool075End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool075IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":125,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool075Id +
-			tool075Limit +
-			tool075Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool075NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool075IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 125."},` +
-			tool075Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool075NotesZip +
-			tool075NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool075End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5129,43 +2528,17 @@ func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
 }
 
-const (
-	tool076Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool076Limit    = `"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},`
-	tool076Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool076Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool076End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool076IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool076Info = runtime.Info{
 	Name:        "tool076",
 	Description: "Tool076 does task 76 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool076Id +
-		tool076Limit +
-		tool076Status +
-		tool076Tags +
-		tool076End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool076IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":126,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool076Id +
-			tool076Limit +
-			tool076Status +
-			tool076Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool076IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 126."},` +
-			tool076Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool076End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5185,60 +2558,21 @@ func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
-const (
-	tool077Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool077Limit      = `"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},`
-	tool077Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool077AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool077AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool077End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool077IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool077Info = runtime.Info{
 	Name:        "tool077",
 	Description: "Tool077 does task 77 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool077Id +
-		tool077Limit +
-		tool077Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool077AddressZip +
-		tool077AddressEnd +
-		tool077End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool077IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":127,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool077Id +
-			tool077Limit +
-			tool077Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool077AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool077IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 127."},` +
-			tool077Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool077AddressZip +
-			tool077AddressEnd +
-			tool077End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5258,48 +2592,18 @@ func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
 }
 
-const (
-	tool078Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool078Limit    = `"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},`
-	tool078Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool078Since    = `"since":{"type":"string","format":"date-time"},`
-	tool078Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool078End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool078IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool078Info = runtime.Info{
 	Name:        "tool078",
 	Description: "Tool078 does task 78 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool078Id +
-		tool078Limit +
-		tool078Status +
-		tool078Since +
-		tool078Score +
-		tool078End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool078IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":128,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool078Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool078Id +
-			tool078Limit +
-			tool078Status +
-			tool078Since +
-			tool078Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool078IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 128."},` +
-			tool078Status +
-			tool078Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool078End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5315,64 +2619,22 @@ func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
-const (
-	tool079Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool079Limit    = `"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},`
-	tool079Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool079NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool079NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool079End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool079IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool079Info = runtime.Info{
 	Name:        "tool079",
 	Description: "Tool079 does task 79 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool079Id +
-		tool079Limit +
-		tool079Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool079NotesZip +
-		tool079NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool079End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool079IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":129,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool079Id +
-			tool079Limit +
-			tool079Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool079NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool079IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 129."},` +
-			tool079Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool079NotesZip +
-			tool079NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool079End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5392,43 +2654,17 @@ func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
 }
 
-const (
-	tool080Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool080Limit    = `"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},`
-	tool080Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool080Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool080End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool080IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool080Info = runtime.Info{
 	Name:        "tool080",
 	Description: "Tool080 does task 80 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool080Id +
-		tool080Limit +
-		tool080Status +
-		tool080Tags +
-		tool080End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool080IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":130,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool080Id +
-			tool080Limit +
-			tool080Status +
-			tool080Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool080IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 130."},` +
-			tool080Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool080End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5448,60 +2684,21 @@ func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
-const (
-	tool081Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool081Limit      = `"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},`
-	tool081Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool081AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool081AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool081End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool081IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool081Info = runtime.Info{
 	Name:        "tool081",
 	Description: "Tool081 does task 81 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool081Id +
-		tool081Limit +
-		tool081Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool081AddressZip +
-		tool081AddressEnd +
-		tool081End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool081IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":131,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool081Id +
-			tool081Limit +
-			tool081Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool081AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool081IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 131."},` +
-			tool081Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool081AddressZip +
-			tool081AddressEnd +
-			tool081End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5521,48 +2718,18 @@ func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
 }
 
-const (
-	tool082Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool082Limit    = `"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},`
-	tool082Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool082Since    = `"since":{"type":"string","format":"date-time"},`
-	tool082Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool082End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool082IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool082Info = runtime.Info{
 	Name:        "tool082",
 	Description: "Tool082 does task 82 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool082Id +
-		tool082Limit +
-		tool082Status +
-		tool082Since +
-		tool082Score +
-		tool082End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool082IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":132,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool082Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool082Id +
-			tool082Limit +
-			tool082Status +
-			tool082Since +
-			tool082Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool082IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 132."},` +
-			tool082Status +
-			tool082Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool082End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5578,64 +2745,22 @@ func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
-const (
-	tool083Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool083Limit    = `"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},`
-	tool083Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool083NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool083NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool083End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool083IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool083Info = runtime.Info{
 	Name:        "tool083",
 	Description: "Tool083 does task 83 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool083Id +
-		tool083Limit +
-		tool083Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool083NotesZip +
-		tool083NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool083End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool083IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":133,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool083Id +
-			tool083Limit +
-			tool083Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool083NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool083IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 133."},` +
-			tool083Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool083NotesZip +
-			tool083NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool083End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5655,43 +2780,17 @@ func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
 }
 
-const (
-	tool084Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool084Limit    = `"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},`
-	tool084Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool084Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool084End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool084IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool084Info = runtime.Info{
 	Name:        "tool084",
 	Description: "Tool084 does task 84 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool084Id +
-		tool084Limit +
-		tool084Status +
-		tool084Tags +
-		tool084End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool084IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":134,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool084Id +
-			tool084Limit +
-			tool084Status +
-			tool084Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool084IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 134."},` +
-			tool084Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool084End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5711,60 +2810,21 @@ func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
-const (
-	tool085Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool085Limit      = `"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},`
-	tool085Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool085AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool085AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool085End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool085IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool085Info = runtime.Info{
 	Name:        "tool085",
 	Description: "Tool085 does task 85 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool085Id +
-		tool085Limit +
-		tool085Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool085AddressZip +
-		tool085AddressEnd +
-		tool085End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool085IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":135,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool085Id +
-			tool085Limit +
-			tool085Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool085AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool085IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 135."},` +
-			tool085Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool085AddressZip +
-			tool085AddressEnd +
-			tool085End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5784,48 +2844,18 @@ func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
 }
 
-const (
-	tool086Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool086Limit    = `"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},`
-	tool086Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool086Since    = `"since":{"type":"string","format":"date-time"},`
-	tool086Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool086End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool086IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool086Info = runtime.Info{
 	Name:        "tool086",
 	Description: "Tool086 does task 86 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool086Id +
-		tool086Limit +
-		tool086Status +
-		tool086Since +
-		tool086Score +
-		tool086End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool086IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":136,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool086Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool086Id +
-			tool086Limit +
-			tool086Status +
-			tool086Since +
-			tool086Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool086IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 136."},` +
-			tool086Status +
-			tool086Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool086End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5841,64 +2871,22 @@ func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
-const (
-	tool087Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool087Limit    = `"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},`
-	tool087Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool087NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool087NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool087End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool087IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool087Info = runtime.Info{
 	Name:        "tool087",
 	Description: "Tool087 does task 87 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool087Id +
-		tool087Limit +
-		tool087Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool087NotesZip +
-		tool087NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool087End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool087IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":137,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool087Id +
-			tool087Limit +
-			tool087Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool087NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool087IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 137."},` +
-			tool087Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool087NotesZip +
-			tool087NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool087End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5918,43 +2906,17 @@ func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
 }
 
-const (
-	tool088Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool088Limit    = `"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},`
-	tool088Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool088Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool088End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool088IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool088Info = runtime.Info{
 	Name:        "tool088",
 	Description: "Tool088 does task 88 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool088Id +
-		tool088Limit +
-		tool088Status +
-		tool088Tags +
-		tool088End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool088IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":138,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool088Id +
-			tool088Limit +
-			tool088Status +
-			tool088Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool088IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 138."},` +
-			tool088Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool088End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -5974,60 +2936,21 @@ func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
-const (
-	tool089Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool089Limit      = `"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},`
-	tool089Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool089AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool089AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool089End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool089IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool089Info = runtime.Info{
 	Name:        "tool089",
 	Description: "Tool089 does task 89 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool089Id +
-		tool089Limit +
-		tool089Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool089AddressZip +
-		tool089AddressEnd +
-		tool089End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool089IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":139,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool089Id +
-			tool089Limit +
-			tool089Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool089AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool089IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 139."},` +
-			tool089Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool089AddressZip +
-			tool089AddressEnd +
-			tool089End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6047,48 +2970,18 @@ func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
 }
 
-const (
-	tool090Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool090Limit    = `"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},`
-	tool090Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool090Since    = `"since":{"type":"string","format":"date-time"},`
-	tool090Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool090End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool090IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool090Info = runtime.Info{
 	Name:        "tool090",
 	Description: "Tool090 does task 90 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool090Id +
-		tool090Limit +
-		tool090Status +
-		tool090Since +
-		tool090Score +
-		tool090End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool090IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":140,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool090Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool090Id +
-			tool090Limit +
-			tool090Status +
-			tool090Since +
-			tool090Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool090IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 140."},` +
-			tool090Status +
-			tool090Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool090End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6104,64 +2997,22 @@ func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
-const (
-	tool091Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool091Limit    = `"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},`
-	tool091Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool091NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool091NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool091End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool091IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool091Info = runtime.Info{
 	Name:        "tool091",
 	Description: "Tool091 does task 91 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool091Id +
-		tool091Limit +
-		tool091Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool091NotesZip +
-		tool091NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool091End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool091IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":141,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool091Id +
-			tool091Limit +
-			tool091Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool091NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool091IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 141."},` +
-			tool091Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool091NotesZip +
-			tool091NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool091End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6181,43 +3032,17 @@ func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
 }
 
-const (
-	tool092Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool092Limit    = `"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},`
-	tool092Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool092Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool092End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool092IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool092Info = runtime.Info{
 	Name:        "tool092",
 	Description: "Tool092 does task 92 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool092Id +
-		tool092Limit +
-		tool092Status +
-		tool092Tags +
-		tool092End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool092IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":142,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool092Id +
-			tool092Limit +
-			tool092Status +
-			tool092Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool092IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 142."},` +
-			tool092Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool092End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6237,60 +3062,21 @@ func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
-const (
-	tool093Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool093Limit      = `"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},`
-	tool093Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool093AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool093AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool093End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool093IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool093Info = runtime.Info{
 	Name:        "tool093",
 	Description: "Tool093 does task 93 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool093Id +
-		tool093Limit +
-		tool093Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool093AddressZip +
-		tool093AddressEnd +
-		tool093End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool093IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":143,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool093Id +
-			tool093Limit +
-			tool093Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool093AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool093IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 143."},` +
-			tool093Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool093AddressZip +
-			tool093AddressEnd +
-			tool093End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6310,48 +3096,18 @@ func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
 }
 
-const (
-	tool094Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool094Limit    = `"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},`
-	tool094Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool094Since    = `"since":{"type":"string","format":"date-time"},`
-	tool094Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool094End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool094IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool094Info = runtime.Info{
 	Name:        "tool094",
 	Description: "Tool094 does task 94 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool094Id +
-		tool094Limit +
-		tool094Status +
-		tool094Since +
-		tool094Score +
-		tool094End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool094IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":144,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool094Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool094Id +
-			tool094Limit +
-			tool094Status +
-			tool094Since +
-			tool094Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool094IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 144."},` +
-			tool094Status +
-			tool094Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool094End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6367,64 +3123,22 @@ func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
-const (
-	tool095Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool095Limit    = `"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},`
-	tool095Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool095NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool095NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool095End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool095IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool095Info = runtime.Info{
 	Name:        "tool095",
 	Description: "Tool095 does task 95 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool095Id +
-		tool095Limit +
-		tool095Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool095NotesZip +
-		tool095NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool095End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool095IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":145,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool095Id +
-			tool095Limit +
-			tool095Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool095NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool095IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 145."},` +
-			tool095Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool095NotesZip +
-			tool095NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool095End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6444,43 +3158,17 @@ func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
 }
 
-const (
-	tool096Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool096Limit    = `"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},`
-	tool096Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool096Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
-	tool096End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool096IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool096Info = runtime.Info{
 	Name:        "tool096",
 	Description: "Tool096 does task 96 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool096Id +
-		tool096Limit +
-		tool096Status +
-		tool096Tags +
-		tool096End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool096IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":146,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool096Id +
-			tool096Limit +
-			tool096Status +
-			tool096Tags +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool096IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 146."},` +
-			tool096Status +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			tool096End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6500,60 +3188,21 @@ func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
-const (
-	tool097Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool097Limit      = `"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},`
-	tool097Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool097AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool097AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
-	tool097End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
-	tool097IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool097Info = runtime.Info{
 	Name:        "tool097",
 	Description: "Tool097 does task 97 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool097Id +
-		tool097Limit +
-		tool097Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool097AddressZip +
-		tool097AddressEnd +
-		tool097End),
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool097IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":147,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool097Id +
-			tool097Limit +
-			tool097Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool097AddressZip +
-			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"type":"object","required":["id","address"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool097IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 147."},` +
-			tool097Status +
-			`"address":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool097AddressZip +
-			tool097AddressEnd +
-			tool097End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6573,48 +3222,18 @@ func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
 }
 
-const (
-	tool098Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool098Limit    = `"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},`
-	tool098Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool098Since    = `"since":{"type":"string","format":"date-time"},`
-	tool098Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
-	tool098End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
-	tool098IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool098Info = runtime.Info{
 	Name:        "tool098",
 	Description: "Tool098 does task 98 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool098Id +
-		tool098Limit +
-		tool098Status +
-		tool098Since +
-		tool098Score +
-		tool098End),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"since":{"type":"string","format":"date-time"},` +
+		`"score":{"type":"number","maximum":1,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool098IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":148,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			tool098Score +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool098Id +
-			tool098Limit +
-			tool098Status +
-			tool098Since +
-			tool098Score +
-			`"type":"object","required":["id","score"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool098IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 148."},` +
-			tool098Status +
-			tool098Since +
-			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			tool098End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -6630,64 +3249,22 @@ func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
-const (
-	tool099Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
-	tool099Limit    = `"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},`
-	tool099Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
-	tool099NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
-	tool099NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
-	tool099End      = `"additionalProperties":false,"type":"object","required":["id"]}`
-	tool099IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var tool099Info = runtime.Info{
 	Name:        "tool099",
 	Description: "Tool099 does task 99 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		tool099Id +
-		tool099Limit +
-		tool099Status +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		tool099NotesZip +
-		tool099NotesEnd +
+		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
 		`"flag":{"type":"boolean"}},` +
-		tool099End),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			tool099IdOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":149,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
-			`"notes":{"anyOf":[{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			`"zip":{"anyOf":[{"type":"string","pattern":"^[0-9]{5}$"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","zip"]},"type":"array"},{"type":"null"}]},` +
-			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			tool099Id +
-			tool099Limit +
-			tool099Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","minLength":1},` +
-			`"city":{"type":"string"},` +
-			tool099NotesZip +
-			`"type":"object","required":["street","city"]},"type":"array"},` +
-			`"flag":{"type":"boolean"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			tool099IdOpenAI +
-			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 149."},` +
-			tool099Status +
-			`"notes":{"items":{"properties":{` +
-			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"city":{"type":"string"},` +
-			tool099NotesZip +
-			tool099NotesEnd +
-			`"flag":{"type":"boolean"}},` +
-			tool099End),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -34,47 +34,26 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	getIssueOwner       = `"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},`
-	getIssueRepo        = `"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},`
-	getIssueNumber      = `"number":{"type":"integer","minimum":1,"description":"Number of the issue."}},`
-	getIssueEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","number"]}`
-	getIssueOwnerOpenAI = `"owner":{"type":"string","description":"Owner of the repository: a user or an organization. Constraints: at least 1 character; at most 39 characters."},`
-	getIssueRepoOpenAI  = `"repo":{"type":"string","description":"Repo is the repository's name. Constraints: at least 1 character; at most 100 characters."},`
-)
-
 var getIssueInfo = runtime.Info{
 	Name:        "get_issue",
 	Description: "Returns an issue of a repository, with its body.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		getIssueOwner +
-		getIssueRepo +
-		getIssueNumber +
-		getIssueEnd),
+		`"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},` +
+		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},` +
+		`"number":{"type":"integer","minimum":1,"description":"Number of the issue."}},` +
+		`"additionalProperties":false,"type":"object","required":["owner","repo","number"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			getIssueOwnerOpenAI +
-			getIssueRepoOpenAI +
-			getIssueNumber +
-			getIssueEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			getIssueOwner +
-			getIssueRepo +
-			getIssueNumber +
-			`"type":"object","required":["owner","repo","number"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			getIssueOwnerOpenAI +
-			getIssueRepoOpenAI +
-			`"number":{"type":"integer","description":"Number of the issue. Constraints: minimum 1."}},` +
-			getIssueEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"number":{"type":"integer"},` +
@@ -115,38 +94,16 @@ func callGetIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &getIssueInfo, in, GetIssue, encodeGetIssueResult)
 }
 
-const (
-	listTasksProject       = `"project":{"type":"string","maxLength":64,"minLength":1,"description":"Project whose tasks to list."},`
-	listTasksIncludeDone   = `"include_done":{"type":"boolean","description":"Lists finished tasks too."},`
-	listTasksLimit         = `"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most tasks to return."}},`
-	listTasksEnd           = `"additionalProperties":false,"type":"object","required":["project","include_done","limit"]}`
-	listTasksProjectOpenAI = `"project":{"type":"string","description":"Project whose tasks to list. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var listTasksInfo = runtime.Info{
 	Name:        "list_tasks",
 	Description: "Lists a project's tasks, the open ones first.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		listTasksProject +
-		listTasksIncludeDone +
-		listTasksLimit +
-		listTasksEnd),
+		`"project":{"type":"string","maxLength":64,"minLength":1,"description":"Project whose tasks to list."},` +
+		`"include_done":{"type":"boolean","description":"Lists finished tasks too."},` +
+		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most tasks to return."}},` +
+		`"additionalProperties":false,"type":"object","required":["project","include_done","limit"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			listTasksProjectOpenAI +
-			listTasksIncludeDone +
-			listTasksLimit +
-			listTasksEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			listTasksProject +
-			listTasksIncludeDone +
-			listTasksLimit +
-			`"type":"object","required":["project","include_done","limit"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			listTasksProjectOpenAI +
-			listTasksIncludeDone +
-			`"limit":{"type":"integer","description":"Limit is the most tasks to return. Constraints: minimum 1; maximum 100."}},` +
-			listTasksEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"project":{"type":"string"},` +
@@ -177,33 +134,15 @@ func callListTasks(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &listTasksInfo, in, ListTasks, encodeListTasksResult)
 }
 
-const (
-	readFilePath       = `"path":{"type":"string","maxLength":4096,"minLength":1,"description":"Path of the file, relative to the workspace's root."},`
-	readFileHead       = `"head":{"type":"integer","maximum":100000,"minimum":0,"description":"Head returns only the file's first lines; 0 for all of it."}},`
-	readFileEnd        = `"additionalProperties":false,"type":"object","required":["path"]}`
-	readFilePathOpenAI = `"path":{"type":"string","description":"Path of the file, relative to the workspace's root. Constraints: at least 1 character; at most 4096 characters."},`
-)
-
 var readFileInfo = runtime.Info{
 	Name:        "read_file",
 	Description: "Returns the text of a file of the workspace.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		readFilePath +
-		readFileHead +
-		readFileEnd),
+		`"path":{"type":"string","maxLength":4096,"minLength":1,"description":"Path of the file, relative to the workspace's root."},` +
+		`"head":{"type":"integer","maximum":100000,"minimum":0,"description":"Head returns only the file's first lines; 0 for all of it."}},` +
+		`"additionalProperties":false,"type":"object","required":["path"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			readFilePathOpenAI +
-			`"head":{"anyOf":[{"type":"integer","maximum":100000,"minimum":0},{"type":"null"}],"description":"Head returns only the file's first lines; 0 for all of it."}},` +
-			`"additionalProperties":false,"type":"object","required":["path","head"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			readFilePath +
-			readFileHead +
-			`"type":"object","required":["path"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			readFilePathOpenAI +
-			`"head":{"type":"integer","description":"Head returns only the file's first lines; 0 for all of it. Constraints: minimum 0; maximum 100000."}},` +
-			readFileEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"path":{"type":"string"},` +
@@ -230,38 +169,16 @@ func callReadFile(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &readFileInfo, in, ReadFile, encodeReadFileResult)
 }
 
-const (
-	searchDocsQuery       = `"query":{"type":"string","maxLength":500,"minLength":1,"description":"Query is the text to search for."},`
-	searchDocsLimit       = `"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit is the most hits to return."},`
-	searchDocsVersion     = `"version":{"type":"string","maxLength":20,"description":"Version of the docs to search, such as v1.26; the latest if empty."}},`
-	searchDocsEnd         = `"additionalProperties":false,"type":"object","required":["query","limit"]}`
-	searchDocsQueryOpenAI = `"query":{"type":"string","description":"Query is the text to search for. Constraints: at least 1 character; at most 500 characters."},`
-)
-
 var searchDocsInfo = runtime.Info{
 	Name:        "search_docs",
 	Description: "Searches the documentation for pages about a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		searchDocsQuery +
-		searchDocsLimit +
-		searchDocsVersion +
-		searchDocsEnd),
+		`"query":{"type":"string","maxLength":500,"minLength":1,"description":"Query is the text to search for."},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit is the most hits to return."},` +
+		`"version":{"type":"string","maxLength":20,"description":"Version of the docs to search, such as v1.26; the latest if empty."}},` +
+		`"additionalProperties":false,"type":"object","required":["query","limit"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			searchDocsQueryOpenAI +
-			searchDocsLimit +
-			`"version":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Version of the docs to search, such as v1.26; the latest if empty. Constraints: at most 20 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["query","limit","version"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			searchDocsQuery +
-			searchDocsLimit +
-			searchDocsVersion +
-			`"type":"object","required":["query","limit"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			searchDocsQueryOpenAI +
-			`"limit":{"type":"integer","description":"Limit is the most hits to return. Constraints: minimum 1; maximum 50."},` +
-			`"version":{"type":"string","description":"Version of the docs to search, such as v1.26; the latest if empty. Constraints: at most 20 characters."}},` +
-			searchDocsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string"},` +
@@ -334,38 +251,16 @@ func callTagResource(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &tagResourceInfo, in, TagResource, encodeTagResourceResult)
 }
 
-const (
-	describeResourceKind     = `"kind":{"type":"string","enum":["instance","bucket","database","function"],"description":"Kind of the resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},`
-	describeResourceId       = `"id":{"type":"string","maxLength":256,"minLength":1,"description":"id of the resource."},`
-	describeResourceRegion   = `"region":{"type":"string","pattern":"^[a-z]{2}-[a-z]+-[0-9]$","description":"Region the resource is in, such as eu-west-3."}},`
-	describeResourceEnd      = `"additionalProperties":false,"type":"object","required":["kind","id","region"]}`
-	describeResourceIdOpenAI = `"id":{"type":"string","description":"id of the resource. Constraints: at least 1 character; at most 256 characters."},`
-)
-
 var describeResourceInfo = runtime.Info{
 	Name:        "describe_resource",
 	Description: "Returns everything the provider says about a cloud resource.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		describeResourceKind +
-		describeResourceId +
-		describeResourceRegion +
-		describeResourceEnd),
+		`"kind":{"type":"string","enum":["instance","bucket","database","function"],"description":"Kind of the resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
+		`"id":{"type":"string","maxLength":256,"minLength":1,"description":"id of the resource."},` +
+		`"region":{"type":"string","pattern":"^[a-z]{2}-[a-z]+-[0-9]$","description":"Region the resource is in, such as eu-west-3."}},` +
+		`"additionalProperties":false,"type":"object","required":["kind","id","region"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			describeResourceKind +
-			describeResourceIdOpenAI +
-			describeResourceRegion +
-			describeResourceEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			describeResourceKind +
-			describeResourceId +
-			describeResourceRegion +
-			`"type":"object","required":["kind","id","region"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			describeResourceKind +
-			describeResourceIdOpenAI +
-			describeResourceRegion +
-			describeResourceEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -394,48 +289,18 @@ func callDescribeResource(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &describeResourceInfo, in, DescribeResource, encodeDescribeResourceResult)
 }
 
-const (
-	findPlacesQuery       = `"query":{"type":"string","maxLength":200,"minLength":1,"description":"Query is what to look for, such as \"bakery\"."},`
-	findPlacesLat         = `"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Lat is the latitude of the point to search around."},`
-	findPlacesLng         = `"lng":{"type":"number","maximum":180,"minimum":-180,"description":"Lng is the longitude of the point to search around."},`
-	findPlacesRadiusM     = `"radius_m":{"type":"integer","maximum":50000,"minimum":1,"description":"radius_m is how far from the point to search, in meters."},`
-	findPlacesOpenNow     = `"open_now":{"type":"boolean","description":"Lists only the places open now."}},`
-	findPlacesEnd         = `"additionalProperties":false,"type":"object","required":["query","lat","lng","radius_m"]}`
-	findPlacesQueryOpenAI = `"query":{"type":"string","description":"Query is what to look for, such as \"bakery\". Constraints: at least 1 character; at most 200 characters."},`
-)
-
 var findPlacesInfo = runtime.Info{
 	Name:        "find_places",
 	Description: "Finds places near a point.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		findPlacesQuery +
-		findPlacesLat +
-		findPlacesLng +
-		findPlacesRadiusM +
-		findPlacesOpenNow +
-		findPlacesEnd),
+		`"query":{"type":"string","maxLength":200,"minLength":1,"description":"Query is what to look for, such as \"bakery\"."},` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Lat is the latitude of the point to search around."},` +
+		`"lng":{"type":"number","maximum":180,"minimum":-180,"description":"Lng is the longitude of the point to search around."},` +
+		`"radius_m":{"type":"integer","maximum":50000,"minimum":1,"description":"radius_m is how far from the point to search, in meters."},` +
+		`"open_now":{"type":"boolean","description":"Lists only the places open now."}},` +
+		`"additionalProperties":false,"type":"object","required":["query","lat","lng","radius_m"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			findPlacesQueryOpenAI +
-			findPlacesLat +
-			findPlacesLng +
-			findPlacesRadiusM +
-			`"open_now":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Lists only the places open now."}},` +
-			`"additionalProperties":false,"type":"object","required":["query","lat","lng","radius_m","open_now"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			findPlacesQuery +
-			findPlacesLat +
-			findPlacesLng +
-			findPlacesRadiusM +
-			findPlacesOpenNow +
-			`"type":"object","required":["query","lat","lng","radius_m"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			findPlacesQueryOpenAI +
-			`"lat":{"type":"number","description":"Lat is the latitude of the point to search around. Constraints: minimum -90; maximum 90."},` +
-			`"lng":{"type":"number","description":"Lng is the longitude of the point to search around. Constraints: minimum -180; maximum 180."},` +
-			`"radius_m":{"type":"integer","description":"radius_m is how far from the point to search, in meters. Constraints: minimum 1; maximum 50000."},` +
-			findPlacesOpenNow +
-			findPlacesEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"places":{"anyOf":[{"items":{"properties":{` +
@@ -468,38 +333,16 @@ func callFindPlaces(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &findPlacesInfo, in, FindPlaces, encodeFindPlacesResult)
 }
 
-const (
-	listMembersOrg       = `"org":{"type":"string","maxLength":39,"minLength":1,"description":"Org is the organization's login."},`
-	listMembersRole      = `"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},`
-	listMembersPerPage   = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most members to return."}},`
-	listMembersEnd       = `"additionalProperties":false,"type":"object","required":["org","per_page"]}`
-	listMembersOrgOpenAI = `"org":{"type":"string","description":"Org is the organization's login. Constraints: at least 1 character; at most 39 characters."},`
-)
-
 var listMembersInfo = runtime.Info{
 	Name:        "list_members",
 	Description: "Lists the members of an organization.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		listMembersOrg +
-		listMembersRole +
-		listMembersPerPage +
-		listMembersEnd),
+		`"org":{"type":"string","maxLength":39,"minLength":1,"description":"Org is the organization's login."},` +
+		`"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most members to return."}},` +
+		`"additionalProperties":false,"type":"object","required":["org","per_page"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			listMembersOrgOpenAI +
-			`"role":{"anyOf":[{"type":"string","enum":["all","admin","member"]},{"type":"null"}],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
-			listMembersPerPage +
-			`"additionalProperties":false,"type":"object","required":["org","role","per_page"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			listMembersOrg +
-			listMembersRole +
-			listMembersPerPage +
-			`"type":"object","required":["org","per_page"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			listMembersOrgOpenAI +
-			listMembersRole +
-			`"per_page":{"type":"integer","description":"per_page is the most members to return. Constraints: minimum 1; maximum 100."}},` +
-			listMembersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string"},` +
@@ -535,49 +378,18 @@ func callListMembers(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &listMembersInfo, in, ListMembers, encodeListMembersResult)
 }
 
-const (
-	listIssuesOwner       = `"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},`
-	listIssuesRepo        = `"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},`
-	listIssuesState       = `"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": lists the open issues; \"closed\": lists the closed issues; \"all\": lists all issues."},`
-	listIssuesLabels      = `"labels":{"items":{"type":"string"},"type":"array","maxItems":10,"description":"Labels the issues must all have."},`
-	listIssuesPerPage     = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most issues to return."}},`
-	listIssuesEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","state","per_page"]}`
-	listIssuesOwnerOpenAI = `"owner":{"type":"string","description":"Owner of the repository: a user or an organization. Constraints: at least 1 character; at most 39 characters."},`
-	listIssuesRepoOpenAI  = `"repo":{"type":"string","description":"Repo is the repository's name. Constraints: at least 1 character; at most 100 characters."},`
-)
-
 var listIssuesInfo = runtime.Info{
 	Name:        "list_issues",
 	Description: "Lists a repository's issues, the newest first.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		listIssuesOwner +
-		listIssuesRepo +
-		listIssuesState +
-		listIssuesLabels +
-		listIssuesPerPage +
-		listIssuesEnd),
+		`"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},` +
+		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},` +
+		`"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": lists the open issues; \"closed\": lists the closed issues; \"all\": lists all issues."},` +
+		`"labels":{"items":{"type":"string"},"type":"array","maxItems":10,"description":"Labels the issues must all have."},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most issues to return."}},` +
+		`"additionalProperties":false,"type":"object","required":["owner","repo","state","per_page"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			listIssuesOwnerOpenAI +
-			listIssuesRepoOpenAI +
-			listIssuesState +
-			`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":10},{"type":"null"}],"description":"Labels the issues must all have."},` +
-			listIssuesPerPage +
-			`"additionalProperties":false,"type":"object","required":["owner","repo","state","labels","per_page"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			listIssuesOwner +
-			listIssuesRepo +
-			listIssuesState +
-			listIssuesLabels +
-			listIssuesPerPage +
-			`"type":"object","required":["owner","repo","state","per_page"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			listIssuesOwnerOpenAI +
-			listIssuesRepoOpenAI +
-			listIssuesState +
-			`"labels":{"items":{"type":"string"},"type":"array","description":"Labels the issues must all have. Constraints: at most 10 items."},` +
-			`"per_page":{"type":"integer","description":"per_page is the most issues to return. Constraints: minimum 1; maximum 100."}},` +
-			listIssuesEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"issues":{"anyOf":[{"items":{"properties":{` +

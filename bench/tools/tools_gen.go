@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
@@ -34,51 +34,27 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	forecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
-	forecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
-	forecastUnit        = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},`
-	forecastIncludeWind = `"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},`
-	forecastEnd         = `"additionalProperties":false,"type":"object","required":["city"]}`
-	forecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
-)
-
 var forecastInfo = runtime.Info{
 	Name:        "forecast",
 	Description: "Takes the weather example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		forecastCity +
-		forecastDays +
-		forecastUnit +
-		forecastIncludeWind +
-		forecastEnd),
+		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
+		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
+		`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
+		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			forecastCityOpenAI +
-			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
-			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
-			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			forecastCity +
-			forecastDays +
-			forecastUnit +
-			forecastIncludeWind +
-			`"type":"object","required":["city"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			forecastCityOpenAI +
-			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
-			forecastIncludeWind +
-			forecastEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -98,43 +74,17 @@ func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
 }
 
-const (
-	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
-	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
-	searchMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},`
-	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Within restricts the search to the passages with these ids."}},`
-	searchEnd         = `"additionalProperties":false,"type":"object","required":["query"]}`
-	searchQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
-)
-
 var searchInfo = runtime.Info{
 	Name:        "search",
 	Description: "Takes the search example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		searchQuery +
-		searchLimit +
-		searchMinLevel +
-		searchWithin +
-		searchEnd),
+		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
+		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
+		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Within restricts the search to the passages with these ids."}},` +
+		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			searchQueryOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
-			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Within restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
-			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			searchQuery +
-			searchLimit +
-			searchMinLevel +
-			searchWithin +
-			`"type":"object","required":["query"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			searchQueryOpenAI +
-			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"items":{"type":"string"},"type":"array","description":"Within restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
-			searchEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -154,38 +104,16 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
-const (
-	lookupId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
-	lookupQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	lookupPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
-	lookupEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
-	lookupIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Returns an order by its id.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		lookupId +
-		lookupQuantity +
-		lookupPaid +
-		lookupEnd),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			lookupIdOpenAI +
-			lookupQuantity +
-			lookupPaid +
-			lookupEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			lookupId +
-			lookupQuantity +
-			lookupPaid +
-			`"type":"object","required":["id","quantity","paid"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			lookupIdOpenAI +
-			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			lookupPaid +
-			lookupEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -211,38 +139,16 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
-const (
-	lookupTimeoutId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
-	lookupTimeoutQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	lookupTimeoutPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
-	lookupTimeoutEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
-	lookupTimeoutIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var lookupTimeoutInfo = runtime.Info{
 	Name:        "lookup_timeout",
 	Description: "Returns an order by its id, within five seconds.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		lookupTimeoutId +
-		lookupTimeoutQuantity +
-		lookupTimeoutPaid +
-		lookupTimeoutEnd),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			lookupTimeoutIdOpenAI +
-			lookupTimeoutQuantity +
-			lookupTimeoutPaid +
-			lookupTimeoutEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			lookupTimeoutId +
-			lookupTimeoutQuantity +
-			lookupTimeoutPaid +
-			`"type":"object","required":["id","quantity","paid"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			lookupTimeoutIdOpenAI +
-			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			lookupTimeoutPaid +
-			lookupTimeoutEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -269,38 +175,16 @@ func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
 }
 
-const (
-	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
-	ignoreCtxQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	ignoreCtxPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
-	ignoreCtxEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
-	ignoreCtxIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
-)
-
 var ignoreCtxInfo = runtime.Info{
 	Name:        "ignore_ctx",
 	Description: "Returns an order by its id, within five seconds; it never looks at its context, so the deadline is all overhead.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		ignoreCtxId +
-		ignoreCtxQuantity +
-		ignoreCtxPaid +
-		ignoreCtxEnd),
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			ignoreCtxIdOpenAI +
-			ignoreCtxQuantity +
-			ignoreCtxPaid +
-			ignoreCtxEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			ignoreCtxId +
-			ignoreCtxQuantity +
-			ignoreCtxPaid +
-			`"type":"object","required":["id","quantity","paid"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			ignoreCtxIdOpenAI +
-			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			ignoreCtxPaid +
-			ignoreCtxEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -327,34 +211,15 @@ func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
-const (
-	weekCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},`
-	weekStart       = `"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},`
-	weekEnd         = `"additionalProperties":false,"type":"object","required":["city","start"]}`
-	weekCityOpenAI  = `"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},`
-	weekStartOpenAI = `"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},`
-)
-
 var weekInfo = runtime.Info{
 	Name:        "week",
 	Description: "Returns the weather of a city for the seven days from a date.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		weekCity +
-		weekStart +
-		weekEnd),
+		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
+		`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
+		`"additionalProperties":false,"type":"object","required":["city","start"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			weekCityOpenAI +
-			weekStartOpenAI +
-			weekEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			weekCity +
-			weekStart +
-			`"type":"object","required":["city","start"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			weekCityOpenAI +
-			weekStartOpenAI +
-			weekEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string"},` +
@@ -384,32 +249,15 @@ func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
 }
 
-const (
-	quoteSymbol = `"symbol":{"type":"string","description":"The stock's ticker symbol."},`
-	quoteQty    = `"qty":{"type":"integer","description":"How many shares."}},`
-	quoteEnd    = `"additionalProperties":false,"type":"object","required":["symbol","qty"]}`
-)
-
 var quoteInfo = runtime.Info{
 	Name:        "quote",
 	Description: "Returns the price of qty shares of a stock.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		quoteSymbol +
-		quoteQty +
-		quoteEnd),
+		`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
+		`"qty":{"type":"integer","description":"How many shares."}},` +
+		`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			quoteSymbol +
-			quoteQty +
-			quoteEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			quoteSymbol +
-			quoteQty +
-			`"type":"object","required":["symbol","qty"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			quoteSymbol +
-			quoteQty +
-			quoteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"symbol":{"type":"string"},` +

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package dbquery, in source order.
 func Tools(db *DB) []runtime.Tool {
@@ -27,9 +27,11 @@ func Tools(db *DB) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
@@ -96,29 +98,15 @@ func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeListTablesResult)
 }
 
-const (
-	querySql       = `"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},`
-	queryEnd       = `"additionalProperties":false,"type":"object","required":["sql"]}`
-	querySqlOpenAI = `"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},`
-)
-
 var queryInfo = runtime.Info{
 	Name:        "query",
 	Description: "Runs one read-only SQL query on the database and returns its rows. It can only read: SQLite refuses anything that would write, attach a database or change a setting. Queries run for at most a few seconds and results are capped in rows and size, so aggregate (COUNT, SUM, GROUP BY) and use LIMIT rather than reading whole tables.",
 	Title:       "Run a read-only SQL query",
 	Parameters: json.RawMessage(`{"properties":{` +
-		querySql +
-		queryEnd),
+		`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
+		`"additionalProperties":false,"type":"object","required":["sql"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			querySqlOpenAI +
-			queryEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			querySql +
-			`"type":"object","required":["sql"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			querySqlOpenAI +
-			queryEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Columns are the names of the result's columns."},` +
@@ -165,34 +153,16 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeQueryResult)
 }
 
-const (
-	addOrderNoteOrderId    = `"order_id":{"type":"integer","minimum":1,"description":"The order's id."},`
-	addOrderNoteNote       = `"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},`
-	addOrderNoteEnd        = `"additionalProperties":false,"type":"object","required":["order_id","note"]}`
-	addOrderNoteNoteOpenAI = `"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},`
-)
-
 var addOrderNoteInfo = runtime.Info{
 	Name:        "add_order_note",
 	Description: "Adds a note to an order, for the people who handle it. It changes the database, so a person approves each call.",
 	Title:       "Add a note to an order",
 	Parameters: json.RawMessage(`{"properties":{` +
-		addOrderNoteOrderId +
-		addOrderNoteNote +
-		addOrderNoteEnd),
+		`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
+		`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},` +
+		`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			addOrderNoteOrderId +
-			addOrderNoteNoteOpenAI +
-			addOrderNoteEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			addOrderNoteOrderId +
-			addOrderNoteNote +
-			`"type":"object","required":["order_id","note"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","description":"The order's id. Constraints: minimum 1."},` +
-			addOrderNoteNoteOpenAI +
-			addOrderNoteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"integer"},` +

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
@@ -26,21 +26,15 @@ func Tools(searcher *Searcher) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	searchPassagesQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
-	searchPassagesLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
-	searchPassagesMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},`
-	searchPassagesWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Within restricts the search to the passages with these ids."}},`
-	searchPassagesQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
-)
 
 const searchPassagesOutput = `"anyOf":[{"properties":{` +
 	`"hits":{"anyOf":[{"items":{"properties":{` +
@@ -57,30 +51,13 @@ var searchPassagesInfo = runtime.Info{
 	Description: "Finds the passages of the knowledge base that best answer a query, ranked by BM25, each with its relevance (0 to 1) and level (high, medium, low, weak). Use it before answering questions about the product.",
 	Title:       "Search passages",
 	Parameters: json.RawMessage(`{"properties":{` +
-		searchPassagesQuery +
-		searchPassagesLimit +
-		searchPassagesMinLevel +
-		searchPassagesWithin +
+		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
+		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
+		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Within restricts the search to the passages with these ids."}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			searchPassagesQueryOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
-			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Within restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
-			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			searchPassagesQuery +
-			searchPassagesLimit +
-			searchPassagesMinLevel +
-			searchPassagesWithin +
-			`"type":"object","required":["query"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			searchPassagesQueryOpenAI +
-			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"items":{"type":"string"},"type":"array","description":"Within restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
-			`"additionalProperties":false,"type":"object","required":["query"]}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + searchPassagesOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPassagesOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -122,28 +99,15 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	}, encodeSearchResult)
 }
 
-const (
-	getPassageId  = `"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},`
-	getPassageEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var getPassageInfo = runtime.Info{
 	Name:        "get_passage",
 	Description: "Returns one passage by its id.",
 	Title:       "Get a passage",
 	Parameters: json.RawMessage(`{"properties":{` +
-		getPassageId +
-		getPassageEnd),
+		`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			getPassageId +
-			getPassageEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			getPassageId +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			getPassageId +
-			getPassageEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +

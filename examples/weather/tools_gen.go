@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
@@ -26,22 +26,15 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	getForecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
-	getForecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
-	getForecastUnit        = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},`
-	getForecastIncludeWind = `"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},`
-	getForecastEnd         = `"additionalProperties":false,"type":"object","required":["city"]}`
-	getForecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
-)
 
 const getForecastOutput = `"anyOf":[{"properties":{` +
 	`"city":{"type":"string"},` +
@@ -60,30 +53,13 @@ var getForecastInfo = runtime.Info{
 	Description: "Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.",
 	Title:       "Get the weather forecast",
 	Parameters: json.RawMessage(`{"properties":{` +
-		getForecastCity +
-		getForecastDays +
-		getForecastUnit +
-		getForecastIncludeWind +
-		getForecastEnd),
+		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
+		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
+		`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
+		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			getForecastCityOpenAI +
-			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
-			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
-			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			getForecastCity +
-			getForecastDays +
-			getForecastUnit +
-			getForecastIncludeWind +
-			`"type":"object","required":["city"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			getForecastCityOpenAI +
-			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
-			getForecastIncludeWind +
-			getForecastEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + getForecastOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getForecastOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -107,38 +83,17 @@ func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeForecast)
 }
 
-const (
-	convertTemperatureValue = `"value":{"type":"number","description":"The temperature to convert."},`
-	convertTemperatureFrom  = `"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},`
-	convertTemperatureTo    = `"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},`
-	convertTemperatureEnd   = `"additionalProperties":false,"type":"object","required":["value","from","to"]}`
-)
-
 var convertTemperatureInfo = runtime.Info{
 	Name:        "convert_temperature",
 	Description: "Converts a temperature from one unit to another.",
 	Title:       "Convert a temperature",
 	Parameters: json.RawMessage(`{"properties":{` +
-		convertTemperatureValue +
-		convertTemperatureFrom +
-		convertTemperatureTo +
-		convertTemperatureEnd),
+		`"value":{"type":"number","description":"The temperature to convert."},` +
+		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+		`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
+		`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			convertTemperatureValue +
-			convertTemperatureFrom +
-			convertTemperatureTo +
-			convertTemperatureEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			convertTemperatureValue +
-			convertTemperatureFrom +
-			convertTemperatureTo +
-			`"type":"object","required":["value","from","to"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			convertTemperatureValue +
-			convertTemperatureFrom +
-			convertTemperatureTo +
-			convertTemperatureEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Group:     "weather",
 	ReadOnly:  true,

@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
@@ -48,9 +48,11 @@ func Tools(nest *Nest) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
@@ -119,26 +121,14 @@ func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-const (
-	confirmOpEnd = `"additionalProperties":false,"type":"object","required":["what"]}`
-)
-
 var confirmOpInfo = runtime.Info{
 	Name:        "confirm_op",
 	Description: "Changes something outside the program (it says so), so it runs only once approved.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"what":{"type":"string"}},` +
-		confirmOpEnd),
+		`"additionalProperties":false,"type":"object","required":["what"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"what":{"type":"string"}},` +
-			confirmOpEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"what":{"type":"string"}},` +
-			`"type":"object","required":["what"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"what":{"type":"string"}},` +
-			confirmOpEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -246,26 +236,14 @@ func (streamBoomTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
-const (
-	streamWordsEnd = `"additionalProperties":false,"type":"object","required":["n"]}`
-)
-
 var streamWordsInfo = runtime.Info{
 	Name:        "stream_words",
 	Description: "Yields n words, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"n":{"type":"integer"}},` +
-		streamWordsEnd),
+		`"additionalProperties":false,"type":"object","required":["n"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"n":{"type":"integer"}},` +
-			streamWordsEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"n":{"type":"integer"}},` +
-			`"type":"object","required":["n"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"n":{"type":"integer"}},` +
-			streamWordsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -308,26 +286,14 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, nil, emit)
 }
 
-const (
-	streamLateEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
-)
-
 var streamLateInfo = runtime.Info{
 	Name:        "stream_late",
 	Description: "Yields one chunk after ms milliseconds, ignoring its context, under a 50 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		streamLateEnd),
+		`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			streamLateEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			`"type":"object","required":["ms"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			streamLateEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout:  50 * time.Millisecond,
 	ReadOnly: true,
@@ -371,30 +337,15 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
-const (
-	addEnd = `"additionalProperties":false,"type":"object","required":["a","b"]}`
-)
-
 var addInfo = runtime.Info{
 	Name:        "add",
 	Description: "Returns a plus b.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"a":{"type":"integer"},` +
 		`"b":{"type":"integer"}},` +
-		addEnd),
+		`"additionalProperties":false,"type":"object","required":["a","b"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"a":{"type":"integer"},` +
-			`"b":{"type":"integer"}},` +
-			addEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"a":{"type":"integer"},` +
-			`"b":{"type":"integer"}},` +
-			`"type":"object","required":["a","b"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"a":{"type":"integer"},` +
-			`"b":{"type":"integer"}},` +
-			addEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -418,26 +369,14 @@ func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	}, encodeAddResult)
 }
 
-const (
-	echoEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var echoInfo = runtime.Info{
 	Name:        "echo",
 	Description: "Returns its text.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		echoEnd),
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			echoEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			echoEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -459,27 +398,14 @@ func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	})
 }
 
-const (
-	sumNums = `"nums":{"items":{"type":"integer"},"type":"array"}},`
-	sumEnd  = `"additionalProperties":false,"type":"object","required":["nums"]}`
-)
-
 var sumInfo = runtime.Info{
 	Name:        "sum",
 	Description: "Returns the sum of the numbers.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		sumNums +
-		sumEnd),
+		`"nums":{"items":{"type":"integer"},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["nums"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			sumNums +
-			sumEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			sumNums +
-			`"type":"object","required":["nums"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			sumNums +
-			sumEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -503,26 +429,14 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	}, encodeSumResult)
 }
 
-const (
-	sleepyEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
-)
-
 var sleepyInfo = runtime.Info{
 	Name:        "sleepy",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 50 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		sleepyEnd),
+		`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			sleepyEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			`"type":"object","required":["ms"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			sleepyEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout:  50 * time.Millisecond,
 	ReadOnly: true,
@@ -545,26 +459,14 @@ func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-const (
-	stallEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
-)
-
 var stallInfo = runtime.Info{
 	Name:        "stall",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 2 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		stallEnd),
+		`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			stallEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			`"type":"object","required":["ms"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"ms":{"type":"integer"}},` +
-			stallEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout:  2 * time.Millisecond,
 	ReadOnly: true,
@@ -587,31 +489,15 @@ func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-const (
-	cachedLookupDelay = `"delay":{"type":"integer","description":"milliseconds to take"}},`
-	cachedLookupEnd   = `"additionalProperties":false,"type":"object","required":["key","delay"]}`
-)
-
 var cachedLookupInfo = runtime.Info{
 	Name:        "cached_lookup",
 	Description: "Looks a key up, slowly, and its result is kept a minute.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"},` +
-		cachedLookupDelay +
-		cachedLookupEnd),
+		`"delay":{"type":"integer","description":"milliseconds to take"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","delay"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"},` +
-			cachedLookupDelay +
-			cachedLookupEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"},` +
-			cachedLookupDelay +
-			`"type":"object","required":["key","delay"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"},` +
-			cachedLookupDelay +
-			cachedLookupEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"},` +
@@ -640,26 +526,14 @@ func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeCachedLookupResult)
 }
 
-const (
-	flakyEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
-)
-
 var flakyInfo = runtime.Info{
 	Name:        "flaky",
 	Description: "Fails with a retryable error on its first two attempts for a key, then succeeds.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"}},` +
-		flakyEnd),
+		`"additionalProperties":false,"type":"object","required":["key"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
-			flakyEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
-			`"type":"object","required":["key"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
-			flakyEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Retries:  2,
 	ReadOnly: true,
@@ -836,51 +710,19 @@ func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
-const (
-	echoArgsCode  = `"code":{"type":"string","maxLength":10,"pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit."},`
-	echoArgsSlug  = `"slug":{"type":"string","pattern":"^[a-z-]*$","description":"Slug only matches a pattern."},`
-	echoArgsMail  = `"mail":{"type":"string","format":"email","description":"Mail is an email address."},`
-	echoArgsColor = `"color":{"type":"string","enum":["red","green"],"description":"Color is one of a set."},`
-	echoArgsSize  = `"size":{"type":"string","enum":["s","m"],"maxLength":5,"description":"Size is one of a set, and short."},`
-	echoArgsCount = `"count":{"type":"integer","maximum":9,"description":"Count is a small number."}},`
-)
-
 var echoArgsInfo = runtime.Info{
 	Name:        "echo_args",
 	Description: "Takes strings whose problems show the model's value.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		echoArgsCode +
-		echoArgsSlug +
-		echoArgsMail +
-		echoArgsColor +
-		echoArgsSize +
-		echoArgsCount +
+		`"code":{"type":"string","maxLength":10,"pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit."},` +
+		`"slug":{"type":"string","pattern":"^[a-z-]*$","description":"Slug only matches a pattern."},` +
+		`"mail":{"type":"string","format":"email","description":"Mail is an email address."},` +
+		`"color":{"type":"string","enum":["red","green"],"description":"Color is one of a set."},` +
+		`"size":{"type":"string","enum":["s","m"],"maxLength":5,"description":"Size is one of a set, and short."},` +
+		`"count":{"type":"integer","maximum":9,"description":"Count is a small number."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"code":{"anyOf":[{"type":"string","pattern":"^[a-z]*$"},{"type":"null"}],"description":"Code matches a pattern and has a length limit. Constraints: at most 10 characters."},` +
-			`"slug":{"anyOf":[{"type":"string","pattern":"^[a-z-]*$"},{"type":"null"}],"description":"Slug only matches a pattern."},` +
-			`"mail":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}],"description":"Mail is an email address."},` +
-			`"color":{"anyOf":[{"type":"string","enum":["red","green"]},{"type":"null"}],"description":"Color is one of a set."},` +
-			`"size":{"anyOf":[{"type":"string","enum":["s","m"]},{"type":"null"}],"description":"Size is one of a set, and short. Constraints: at most 5 characters."},` +
-			`"count":{"anyOf":[{"type":"integer","maximum":9},{"type":"null"}],"description":"Count is a small number."}},` +
-			`"additionalProperties":false,"type":"object","required":["code","slug","mail","color","size","count"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			echoArgsCode +
-			echoArgsSlug +
-			`"mail":{"type":"string","description":"Mail is an email address. Constraints: format email."},` +
-			echoArgsColor +
-			echoArgsSize +
-			echoArgsCount +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"code":{"type":"string","pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit. Constraints: at most 10 characters."},` +
-			echoArgsSlug +
-			echoArgsMail +
-			echoArgsColor +
-			`"size":{"type":"string","enum":["s","m"],"description":"Size is one of a set, and short. Constraints: at most 5 characters."},` +
-			`"count":{"type":"integer","description":"Count is a small number. Constraints: maximum 9."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

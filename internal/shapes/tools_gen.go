@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -35,36 +35,25 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	getCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
-	getCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
 
 var getCityInfo = runtime.Info{
 	Name:        "get_city",
 	Description: "Returns a city by name: an object.",
 	Title:       "Get a city",
 	Parameters: json.RawMessage(`{"properties":{` +
-		getCityName +
-		getCityEnd),
+		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			getCityName +
-			getCityEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			getCityName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			getCityName +
-			getCityEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name is the city's name."},` +
@@ -92,27 +81,14 @@ func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeGetCityResult)
 }
 
-const (
-	cityFactsName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
-	cityFactsEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var cityFactsInfo = runtime.Info{
 	Name:        "city_facts",
 	Description: "Returns what is known of a city: an object whose fields may be empty.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		cityFactsName +
-		cityFactsEnd),
+		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			cityFactsName +
-			cityFactsEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			cityFactsName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			cityFactsName +
-			cityFactsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name of the city."},` +
@@ -142,11 +118,6 @@ func callCityFacts(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeCityFactsResult)
 }
 
-const (
-	findCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
-	findCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 const findCityOutput = `"anyOf":[{"properties":{` +
 	`"name":{"type":"string","description":"Name is the city's name."},` +
 	`"country":{"type":"string","description":"Country is the country's name."},` +
@@ -157,18 +128,10 @@ var findCityInfo = runtime.Info{
 	Name:        "find_city",
 	Description: "Returns a city by name, or nothing (null) when there is none: a pointer that may be nil.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		findCityName +
-		findCityEnd),
+		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			findCityName +
-			findCityEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			findCityName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			findCityName +
-			findCityEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + findCityOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + findCityOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -192,26 +155,14 @@ func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeCity)
 }
 
-const (
-	cityNamesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
-)
-
 var cityNamesInfo = runtime.Info{
 	Name:        "city_names",
 	Description: "Lists the names of the cities whose names start with a prefix: an array.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		cityNamesPrefix +
+		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			cityNamesPrefix +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -236,27 +187,15 @@ func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeCityNamesResult)
 }
 
-const (
-	countCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
-)
-
 var countCitiesInfo = runtime.Info{
 	Name:        "count_cities",
 	Description: "Counts the cities whose names start with a prefix: a scalar.",
 	Title:       "Count cities",
 	Parameters: json.RawMessage(`{"properties":{` +
-		countCitiesPrefix +
+		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			countCitiesPrefix +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -281,26 +220,14 @@ func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeCountCitiesResult)
 }
 
-const (
-	populationsPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
-)
-
 var populationsInfo = runtime.Info{
 	Name:        "populations",
 	Description: "Maps the names of the cities whose names start with a prefix to their populations, in millions: a map.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		populationsPrefix +
+		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			populationsPrefix +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -324,28 +251,16 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodePopulationsResult)
 }
 
-const (
-	streamCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
-)
-
 const streamCitiesOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":"object","required":["name","country","population"]}`
 
 var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",
 	Description: "Yields the cities whose names start with a prefix, one object a chunk: a stream of objects.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		streamCitiesPrefix +
+		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			streamCitiesPrefix +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + streamCitiesOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{"items":` + `{` + streamCitiesOutput + `,"type":"array"}` + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -390,27 +305,14 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeStreamCitiesChunk, emit)
 }
 
-const (
-	spellCityName = `"name":{"type":"string","description":"The city's name."}},`
-	spellCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var spellCityInfo = runtime.Info{
 	Name:        "spell_city",
 	Description: "Yields the letters of a city's name, one a chunk: a stream of text.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		spellCityName +
-		spellCityEnd),
+		`"name":{"type":"string","description":"The city's name."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			spellCityName +
-			spellCityEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			spellCityName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			spellCityName +
-			spellCityEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly:   true,
 	Idempotent: true,
@@ -455,28 +357,15 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, nil, emit)
 }
 
-const (
-	cityCardName = `"name":{"type":"string","description":"The city's name."}},`
-	cityCardEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var cityCardInfo = runtime.Info{
 	Name:        "city_card",
 	Description: "Shows a city as content of several kinds: text, an image and a link: multimodal.",
 	Title:       "City card",
 	Parameters: json.RawMessage(`{"properties":{` +
-		cityCardName +
-		cityCardEnd),
+		`"name":{"type":"string","description":"The city's name."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			cityCardName +
-			cityCardEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			cityCardName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			cityCardName +
-			cityCardEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -515,27 +404,14 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	})
 }
 
-const (
-	checkCityName = `"name":{"type":"string","description":"The city's name."}},`
-	checkCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var checkCityInfo = runtime.Info{
 	Name:        "check_city",
 	Description: "Reports whether a city is known, by failing when it is not: nothing but an error.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		checkCityName +
-		checkCityEnd),
+		`"name":{"type":"string","description":"The city's name."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			checkCityName +
-			checkCityEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			checkCityName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			checkCityName +
-			checkCityEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -557,27 +433,14 @@ func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-const (
-	greetName = `"name":{"type":"string","description":"The city's name."}},`
-	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets a city: text.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		greetName +
-		greetEnd),
+		`"name":{"type":"string","description":"The city's name."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			greetName +
-			greetEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			greetName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			greetName +
-			greetEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package tooltest, in source order.
 func Tools() []runtime.Tool {
@@ -26,35 +26,24 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	wordsText = `"text":{"type":"string","description":"The text to split."}},`
-	wordsEnd  = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var wordsInfo = runtime.Info{
 	Name:        "words",
 	Description: "Streams the words of a text, one chunk each. It fails at the word \"!\", and at \"forever\" it goes on until its context ends.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		wordsText +
-		wordsEnd),
+		`"text":{"type":"string","description":"The text to split."}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			wordsText +
-			wordsEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			wordsText +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			wordsText +
-			wordsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -97,27 +86,14 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
-const (
-	lookGrumpy = `"grumpy":{"type":"boolean","description":"Grumpy asks for a cat that will not show itself."}},`
-	lookEnd    = `"additionalProperties":false,"type":"object"}`
-)
-
 var lookInfo = runtime.Info{
 	Name:        "look",
 	Description: "Shows a cat: a caption, a picture, its meow, a video link and a note.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		lookGrumpy +
-		lookEnd),
+		`"grumpy":{"type":"boolean","description":"Grumpy asks for a cat that will not show itself."}},` +
+		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"grumpy":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Grumpy asks for a cat that will not show itself."}},` +
-			`"additionalProperties":false,"type":"object","required":["grumpy"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			lookGrumpy +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			lookGrumpy +
-			lookEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

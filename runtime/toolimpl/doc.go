@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion9 is referenced by generated code, so that a
+// SupportPackageIsVersion10 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -48,13 +48,22 @@ import (
 // them, and compiles against this runtime too; generate it again for the
 // budget, which its decoders do not keep.
 //
+// Version 10 adds AllDialects, and with it DialectSchemas.Derived: the
+// schemas of the dialects the runtime derives from Parameters, which the
+// generated code no longer writes out. The derivation follows toolgen's
+// rules of the same version (toolgen checks that it gives the bytes it
+// built), so that code generated for version 10 needs this runtime's.
+// Code generated for versions 5 to 9 writes every dialect out, and
+// compiles against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
-	SupportPackageIsVersion9 = true
-	SupportPackageIsVersion8 = true
-	SupportPackageIsVersion7 = true
-	SupportPackageIsVersion6 = true
-	SupportPackageIsVersion5 = true
+	SupportPackageIsVersion10 = true
+	SupportPackageIsVersion9  = true
+	SupportPackageIsVersion8  = true
+	SupportPackageIsVersion7  = true
+	SupportPackageIsVersion6  = true
+	SupportPackageIsVersion5  = true
 )
 
 // defaults are the settings of a tool called directly, not through a

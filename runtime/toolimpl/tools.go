@@ -65,3 +65,7 @@ func begin[In any](ctx context.Context, s *runtime.Settings, info *runtime.Info,
 	}
 	return in, runtime.Result{}, true, nil
 }
+
+// AllDialects is the Derived of a tool's DialectSchemas whose schema the
+// runtime derives in every dialect. It is shared: do not modify it.
+var AllDialects = []runtime.Dialect{runtime.OpenAI, runtime.Gemini, runtime.Anthropic}

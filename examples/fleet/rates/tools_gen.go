@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package rates, in source order.
 func Tools(upstream *Upstream) []runtime.Tool {
@@ -26,20 +26,15 @@ func Tools(upstream *Upstream) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	exchangeRateFrom = `"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},`
-	exchangeRateTo   = `"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},`
-	exchangeRateDay  = `"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},`
-	exchangeRateEnd  = `"additionalProperties":false,"type":"object","required":["from","to","day"]}`
-)
 
 const exchangeRateOutput = `"anyOf":[{"properties":{` +
 	`"from":{"type":"string"},` +
@@ -52,26 +47,12 @@ var exchangeRateInfo = runtime.Info{
 	Name:        "exchange_rate",
 	Description: "Returns the reference exchange rate of a currency pair on a day. Rates of past days do not change.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		exchangeRateFrom +
-		exchangeRateTo +
-		exchangeRateDay +
-		exchangeRateEnd),
+		`"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},` +
+		`"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},` +
+		`"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to","day"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			exchangeRateFrom +
-			exchangeRateTo +
-			exchangeRateDay +
-			exchangeRateEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			exchangeRateFrom +
-			exchangeRateTo +
-			`"day":{"type":"string","description":"The day of the rate, as 2026-11-27. Constraints: format date."}},` +
-			`"type":"object","required":["from","to","day"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			exchangeRateFrom +
-			exchangeRateTo +
-			exchangeRateDay +
-			exchangeRateEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + exchangeRateOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + exchangeRateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package annotations, in source order.
 func Tools() []runtime.Tool {
@@ -28,17 +28,15 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	lookupEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
 
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
@@ -46,17 +44,9 @@ var lookupInfo = runtime.Info{
 	Title:       "Look up a \"record\"",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		lookupEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			lookupEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			lookupEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly:   true,
 	Idempotent: true,
@@ -78,27 +68,15 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
 }
 
-const (
-	deleteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var deleteInfo = runtime.Info{
 	Name:        "delete",
 	Description: "Removes a record.",
 	Title:       "Delete",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		deleteEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			deleteEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			deleteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -126,26 +104,14 @@ func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-const (
-	appendEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var appendInfo = runtime.Info{
 	Name:        "append",
 	Description: "Adds a line to a log that is kept elsewhere.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		appendEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			appendEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			appendEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Confirm:     true,
 	Destructive: new(false),
@@ -173,26 +139,14 @@ func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-const (
-	overwriteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var overwriteInfo = runtime.Info{
 	Name:        "overwrite",
 	Description: "Replaces a record, asking no one.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		overwriteEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			overwriteEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			overwriteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Destructive: new(true),
 }
@@ -214,26 +168,14 @@ func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-const (
-	unsaidEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var unsaidInfo = runtime.Info{
 	Name:        "unsaid",
 	Description: "Says nothing of what it does to the world.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		unsaidEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			unsaidEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			unsaidEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

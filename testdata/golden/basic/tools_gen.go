@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
@@ -27,68 +27,31 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	bookTableName       = `"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},`
-	bookTableGuests     = `"guests":{"type":"integer","maximum":12,"minimum":1},`
-	bookTablePhone      = `"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},`
-	bookTableSeat       = `"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},`
-	bookTableNotes      = `"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},`
-	bookTableEnd        = `"additionalProperties":false,"type":"object","required":["name","guests","force"]}`
-	bookTableNameOpenAI = `"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},`
-)
-
 var bookTableInfo = runtime.Info{
 	Name:        "book_table",
 	Description: "Books a table at the restaurant.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		bookTableName +
-		bookTableGuests +
+		`"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},` +
+		`"guests":{"type":"integer","maximum":12,"minimum":1},` +
 		`"email":{"type":"string","format":"email"},` +
-		bookTablePhone +
-		bookTableSeat +
-		bookTableNotes +
+		`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
+		`"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},` +
+		`"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},` +
 		`"budget":{"type":"number","maximum":1000.5,"exclusiveMinimum":0},` +
 		`"force":{"type":"boolean"}},` +
-		bookTableEnd),
+		`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			bookTableNameOpenAI +
-			bookTableGuests +
-			`"email":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]},` +
-			`"phone":{"anyOf":[{"type":"string","pattern":"^\\+[0-9]{7,15}$"},{"type":"null"}]},` +
-			`"seat":{"anyOf":[{"type":"string","enum":["inside","terrace"]},{"type":"null"}],"description":"Constraints: default \"inside\"."},` +
-			`"notes":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":3,"minItems":1},{"type":"null"}],"description":"Constraints: each item: at most 100 characters."},` +
-			`"budget":{"anyOf":[{"type":"number","maximum":1000.5,"exclusiveMinimum":0},{"type":"null"}]},` +
-			`"force":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","guests","email","phone","seat","notes","budget","force"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			bookTableName +
-			bookTableGuests +
-			`"email":{"type":"string","description":"Constraints: format email."},` +
-			bookTablePhone +
-			bookTableSeat +
-			bookTableNotes +
-			`"budget":{"type":"number","maximum":1000.5,"description":"Constraints: greater than 0."},` +
-			`"force":{"type":"boolean"}},` +
-			`"type":"object","required":["name","guests","force"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			bookTableNameOpenAI +
-			`"guests":{"type":"integer","description":"Constraints: minimum 1; maximum 12."},` +
-			`"email":{"type":"string","format":"email"},` +
-			bookTablePhone +
-			`"seat":{"type":"string","enum":["inside","terrace"],"description":"Constraints: default \"inside\"."},` +
-			`"notes":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 1 item; at most 3 items; each item: at most 100 characters."},` +
-			`"budget":{"type":"number","description":"Constraints: maximum 1000.5; greater than 0."},` +
-			`"force":{"type":"boolean"}},` +
-			bookTableEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
@@ -111,12 +74,6 @@ func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
 }
 
-const (
-	placeOrderEnd         = `"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`
-	placeOrderItemsOpenAI = `"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},`
-	placeOrderCodesGemini = `"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},`
-)
-
 var placeOrderInfo = runtime.Info{
 	Name:        "place_order",
 	Description: "Places an order.",
@@ -125,26 +82,9 @@ var placeOrderInfo = runtime.Info{
 		`"quantity":{"type":"integer","multipleOf":6},` +
 		`"weight":{"type":"number","multipleOf":0.25},` +
 		`"codes":{"items":{"type":"number","multipleOf":0.5},"type":"array","uniqueItems":true}},` +
-		placeOrderEnd),
+		`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			placeOrderItemsOpenAI +
-			`"quantity":{"type":"integer","multipleOf":6},` +
-			`"weight":{"type":"number","multipleOf":0.25},` +
-			`"codes":{"anyOf":[{"items":{"type":"number","multipleOf":0.5},"type":"array"},{"type":"null"}],"description":"Constraints: items unique."}},` +
-			`"additionalProperties":false,"type":"object","required":["items","quantity","weight","codes"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			placeOrderItemsOpenAI +
-			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
-			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
-			placeOrderCodesGemini +
-			`"type":"object","required":["items","quantity","weight"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			placeOrderItemsOpenAI +
-			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
-			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
-			placeOrderCodesGemini +
-			placeOrderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
@@ -25,34 +25,24 @@ func Tools() []runtimepkg.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	searchInfo2End = `"additionalProperties":false,"type":"object","required":["query"]}`
-)
 
 var searchInfo2 = runtimepkg.Info{
 	Name:        "search",
 	Description: "Searches.",
 	Parameters: jsonpkg.RawMessage(`{"properties":{` +
 		`"query":{"type":"string"}},` +
-		searchInfo2End),
+		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtimepkg.DialectSchemas{
-		OpenAI: jsonpkg.RawMessage(`{"properties":{` +
-			`"query":{"type":"string"}},` +
-			searchInfo2End),
-		Gemini: jsonpkg.RawMessage(`{"properties":{` +
-			`"query":{"type":"string"}},` +
-			`"type":"object","required":["query"]}`),
-		Anthropic: jsonpkg.RawMessage(`{"properties":{` +
-			`"query":{"type":"string"}},` +
-			searchInfo2End),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -71,32 +61,15 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
-const (
-	renameDisplayName = `"display_name":{"type":"string","description":"Name shown to people."},`
-	renameName        = `"name":{"type":"string","description":"Name is the item's key."}},`
-	renameEnd         = `"additionalProperties":false,"type":"object","required":["display_name","name"]}`
-)
-
 var renameInfo = runtimepkg.Info{
 	Name:        "rename",
 	Description: "Renames an item.",
 	Parameters: jsonpkg.RawMessage(`{"properties":{` +
-		renameDisplayName +
-		renameName +
-		renameEnd),
+		`"display_name":{"type":"string","description":"Name shown to people."},` +
+		`"name":{"type":"string","description":"Name is the item's key."}},` +
+		`"additionalProperties":false,"type":"object","required":["display_name","name"]}`),
 	Dialects: runtimepkg.DialectSchemas{
-		OpenAI: jsonpkg.RawMessage(`{"properties":{` +
-			renameDisplayName +
-			renameName +
-			renameEnd),
-		Gemini: jsonpkg.RawMessage(`{"properties":{` +
-			renameDisplayName +
-			renameName +
-			`"type":"object","required":["display_name","name"]}`),
-		Anthropic: jsonpkg.RawMessage(`{"properties":{` +
-			renameDisplayName +
-			renameName +
-			renameEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -80,9 +80,11 @@ func Tools(store *Store) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
@@ -285,36 +287,16 @@ func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
-const (
-	setThermostatTarget = `"target":{"type":"number","maximum":40,"minimum":-20},`
-	setThermostatUnit   = `"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},`
-	setThermostatEnd    = `"additionalProperties":false,"type":"object","required":["room","target","unit"]}`
-)
-
 var setThermostatInfo = runtime.Info{
 	Name:        "set_thermostat",
 	Description: "Sets the target temperature of a room.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
-		setThermostatTarget +
-		setThermostatUnit +
-		setThermostatEnd),
+		`"target":{"type":"number","maximum":40,"minimum":-20},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"room":{"type":"string"},` +
-			setThermostatTarget +
-			setThermostatUnit +
-			setThermostatEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"room":{"type":"string"},` +
-			setThermostatTarget +
-			setThermostatUnit +
-			`"type":"object","required":["room","target","unit"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"room":{"type":"string"},` +
-			`"target":{"type":"number","description":"Constraints: minimum -20; maximum 40."},` +
-			setThermostatUnit +
-			setThermostatEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
@@ -339,36 +321,16 @@ func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
 }
 
-const (
-	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
-	createTaskDue      = `"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},`
-	createTaskEnd      = `"additionalProperties":false,"type":"object","required":["title","priority"]}`
-)
-
 var createTaskInfo = runtime.Info{
 	Name:        "create_task",
 	Description: "Adds a task to the list.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string"},` +
-		createTaskPriority +
-		createTaskDue +
-		createTaskEnd),
+		`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
+		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
+		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string"},` +
-			createTaskPriority +
-			`"due":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}],"description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
-			`"additionalProperties":false,"type":"object","required":["title","priority","due"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string"},` +
-			createTaskPriority +
-			`"due":{"items":{"type":"integer"},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
-			`"type":"object","required":["title","priority"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string"},` +
-			createTaskPriority +
-			createTaskDue +
-			createTaskEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string"},` +
@@ -393,35 +355,16 @@ func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
-const (
-	startSyncMode = `"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},`
-	startSyncEnd  = `"additionalProperties":false,"type":"object","required":["source","target"]}`
-)
-
 var startSyncInfo = runtime.Info{
 	Name:        "start_sync",
 	Description: "Copies changes from one folder to another.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"source":{"type":"string"},` +
 		`"target":{"type":"string"},` +
-		startSyncMode +
-		startSyncEnd),
+		`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
+		`"additionalProperties":false,"type":"object","required":["source","target"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"source":{"type":"string"},` +
-			`"target":{"type":"string"},` +
-			`"mode":{"anyOf":[{"type":"string","enum":["fast","safe","dry-run"]},{"type":"null"}],"description":"Mode of the sync."}},` +
-			`"additionalProperties":false,"type":"object","required":["source","target","mode"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"source":{"type":"string"},` +
-			`"target":{"type":"string"},` +
-			startSyncMode +
-			`"type":"object","required":["source","target"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"source":{"type":"string"},` +
-			`"target":{"type":"string"},` +
-			startSyncMode +
-			startSyncEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"source":{"type":"string"},` +
@@ -446,35 +389,16 @@ func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
 }
 
-const (
-	readFeedOrder = `"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},`
-	readFeedEnd   = `"additionalProperties":false,"type":"object","required":["topic"]}`
-)
-
 var readFeedInfo = runtime.Info{
 	Name:        "read_feed",
 	Description: "Returns the latest items about a topic.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
-		readFeedOrder +
+		`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
 		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
-		readFeedEnd),
+		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"topic":{"type":"string"},` +
-			`"order":{"anyOf":[{"type":"string","enum":["newest","oldest","relevance"]},{"type":"null"}],"description":"Order of the items. Defaults to \"newest\"."},` +
-			`"days":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}],"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique."}},` +
-			`"additionalProperties":false,"type":"object","required":["topic","order","days"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"topic":{"type":"string"},` +
-			readFeedOrder +
-			`"days":{"items":{"type":"integer"},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique; each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
-			`"type":"object","required":["topic"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"topic":{"type":"string"},` +
-			readFeedOrder +
-			`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique."}},` +
-			readFeedEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
@@ -499,52 +423,19 @@ func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
-const (
-	setAlarmDay         = `"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},`
-	setAlarmHour        = `"hour":{"type":"integer","maximum":23,"minimum":0},`
-	setAlarmMinute      = `"minute":{"type":"integer","maximum":59,"minimum":0},`
-	setAlarmRepeat      = `"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},`
-	setAlarmLabel       = `"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},`
-	setAlarmComfortUnit = `"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},`
-	setAlarmEnd         = `"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`
-)
-
 var setAlarmInfo = runtime.Info{
 	Name:        "set_alarm",
 	Description: "Sets a weekly alarm.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		setAlarmDay +
-		setAlarmHour +
-		setAlarmMinute +
-		setAlarmRepeat +
-		setAlarmLabel +
-		setAlarmComfortUnit +
-		setAlarmEnd),
+		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
+		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
+		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			setAlarmDay +
-			setAlarmHour +
-			setAlarmMinute +
-			`"repeat":{"anyOf":[{"type":"integer","enum":[0,1,2,3,4,5,6]},{"type":"null"}],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
-			`"label":{"anyOf":[{"type":"string","enum":["","low","normal","urgent"]},{"type":"null"}],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-			`"comfort_unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit","kelvin"]},{"type":"null"}],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
-			`"additionalProperties":false,"type":"object","required":["day","hour","minute","repeat","label","comfort_unit"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"day":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
-			setAlarmHour +
-			setAlarmMinute +
-			`"repeat":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
-			setAlarmLabel +
-			setAlarmComfortUnit +
-			`"type":"object","required":["day","hour","minute"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			setAlarmDay +
-			`"hour":{"type":"integer","description":"Constraints: minimum 0; maximum 23."},` +
-			`"minute":{"type":"integer","description":"Constraints: minimum 0; maximum 59."},` +
-			setAlarmRepeat +
-			setAlarmLabel +
-			setAlarmComfortUnit +
-			setAlarmEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
@@ -572,37 +463,16 @@ func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
 }
 
-const (
-	currentWeatherLocation = `"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
-	currentWeatherUnits    = `"units":{"type":"string","description":"metric | imperial; metric when left out"},`
-	currentWeatherDays     = `"days":{"type":"integer","description":"how many days to forecast (default 1)"}},`
-	currentWeatherEnd      = `"additionalProperties":false,"type":"object","required":["location"]}`
-)
-
 var currentWeatherInfo = runtime.Info{
 	Name:        "current_weather",
 	Description: "Reports the weather in a place.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		currentWeatherLocation +
-		currentWeatherUnits +
-		currentWeatherDays +
-		currentWeatherEnd),
+		`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+		`"units":{"type":"string","description":"metric | imperial; metric when left out"},` +
+		`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
+		`"additionalProperties":false,"type":"object","required":["location"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			currentWeatherLocation +
-			`"units":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"metric | imperial; metric when left out"},` +
-			`"days":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"how many days to forecast (default 1)"}},` +
-			`"additionalProperties":false,"type":"object","required":["location","units","days"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			currentWeatherLocation +
-			currentWeatherUnits +
-			currentWeatherDays +
-			`"type":"object","required":["location"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			currentWeatherLocation +
-			currentWeatherUnits +
-			currentWeatherDays +
-			currentWeatherEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
@@ -627,47 +497,18 @@ func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
-const (
-	chooseSeatFlight     = `"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},`
-	chooseSeatPreference = `"preference":{"type":"string","description":"window | aisle | any"},`
-	chooseSeatRow        = `"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},`
-	chooseSeatNote       = `"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""},`
-	chooseSeatPassenger  = `"passenger":{"type":"string","description":"the passenger's booking reference"}},`
-	chooseSeatEnd        = `"additionalProperties":false,"type":"object","required":["flight","preference","passenger"]}`
-)
-
 var chooseSeatInfo = runtime.Info{
 	Name:        "choose_seat",
 	Description: "Reserves a seat for a passenger.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		chooseSeatFlight +
-		chooseSeatPreference +
-		chooseSeatRow +
-		chooseSeatNote +
-		chooseSeatPassenger +
-		chooseSeatEnd),
+		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
+		`"preference":{"type":"string","description":"window | aisle | any"},` +
+		`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
+		`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""},` +
+		`"passenger":{"type":"string","description":"the passenger's booking reference"}},` +
+		`"additionalProperties":false,"type":"object","required":["flight","preference","passenger"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			chooseSeatFlight +
-			chooseSeatPreference +
-			`"row":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"row number, 1-based; 0 means no wish"},` +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"free text for the crew, e.g. \"travelling with an infant\""},` +
-			chooseSeatPassenger +
-			`"additionalProperties":false,"type":"object","required":["flight","preference","row","note","passenger"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			chooseSeatFlight +
-			chooseSeatPreference +
-			chooseSeatRow +
-			chooseSeatNote +
-			chooseSeatPassenger +
-			`"type":"object","required":["flight","preference","passenger"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			chooseSeatFlight +
-			chooseSeatPreference +
-			chooseSeatRow +
-			chooseSeatNote +
-			chooseSeatPassenger +
-			chooseSeatEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
@@ -694,42 +535,17 @@ func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
 }
 
-const (
-	searchDocsQuery        = `"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},`
-	searchDocsUpdatedSince = `"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},`
-	searchDocsLimit        = `"limit":{"type":"integer","description":"max results (default 10)"},`
-	searchDocsFilter       = `"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},`
-	searchDocsEnd          = `"additionalProperties":false,"type":"object","required":["query"]}`
-)
-
 var searchDocsInfo = runtime.Info{
 	Name:        "search_docs",
 	Description: "Finds documents that match a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		searchDocsQuery +
-		searchDocsUpdatedSince +
-		searchDocsLimit +
-		searchDocsFilter +
-		searchDocsEnd),
+		`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
+		`"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},` +
+		`"limit":{"type":"integer","description":"max results (default 10)"},` +
+		`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
+		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			searchDocsQuery +
-			`"updated_since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}],"description":"include docs with updated_at >= this time"},` +
-			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"max results (default 10)"},` +
-			`"filter":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a key=value filter, such as owner=me or state=open"}},` +
-			`"additionalProperties":false,"type":"object","required":["query","updated_since","limit","filter"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			searchDocsQuery +
-			searchDocsUpdatedSince +
-			searchDocsLimit +
-			searchDocsFilter +
-			`"type":"object","required":["query"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			searchDocsQuery +
-			searchDocsUpdatedSince +
-			searchDocsLimit +
-			searchDocsFilter +
-			searchDocsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
@@ -751,14 +567,6 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
-const (
-	commentOnIssueOwner       = `"owner":{"type":"string","description":"repository owner (a user or an organisation)"},`
-	commentOnIssueRepo        = `"repo":{"type":"string","description":"repository name, without the owner"},`
-	commentOnIssueIssueNumber = `"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},`
-	commentOnIssueBody        = `"body":{"type":"string","description":"comment text, in Markdown"}},`
-	commentOnIssueEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`
-)
-
 const commentOnIssueOutput = `"anyOf":[{"properties":{` +
 	`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
 	`"repo":{"type":"string","description":"repository name, without the owner"},` +
@@ -770,30 +578,13 @@ var commentOnIssueInfo = runtime.Info{
 	Name:        "comment_on_issue",
 	Description: "Adds a comment to an issue.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		commentOnIssueOwner +
-		commentOnIssueRepo +
-		commentOnIssueIssueNumber +
-		commentOnIssueBody +
-		commentOnIssueEnd),
+		`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
+		`"repo":{"type":"string","description":"repository name, without the owner"},` +
+		`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
+		`"body":{"type":"string","description":"comment text, in Markdown"}},` +
+		`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			commentOnIssueOwner +
-			commentOnIssueRepo +
-			commentOnIssueIssueNumber +
-			commentOnIssueBody +
-			commentOnIssueEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			commentOnIssueOwner +
-			commentOnIssueRepo +
-			commentOnIssueIssueNumber +
-			commentOnIssueBody +
-			`"type":"object","required":["owner","repo","issue_number","body"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			commentOnIssueOwner +
-			commentOnIssueRepo +
-			commentOnIssueIssueNumber +
-			commentOnIssueBody +
-			commentOnIssueEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + commentOnIssueOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -816,37 +607,16 @@ func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeIssueComment)
 }
 
-const (
-	readLinesPath  = `"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},`
-	readLinesStart = `"start":{"type":"integer","description":"first line, >= 1"},`
-	readLinesEnd   = `"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},`
-	readLinesEnd2  = `"additionalProperties":false,"type":"object","required":["path"]}`
-)
-
 var readLinesInfo = runtime.Info{
 	Name:        "read_lines",
 	Description: "Returns some lines of a file.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		readLinesPath +
-		readLinesStart +
-		readLinesEnd +
-		readLinesEnd2),
+		`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
+		`"start":{"type":"integer","description":"first line, >= 1"},` +
+		`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
+		`"additionalProperties":false,"type":"object","required":["path"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			readLinesPath +
-			`"start":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"first line, >= 1"},` +
-			`"end":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"last line (inclusive); 0 = to the end"}},` +
-			`"additionalProperties":false,"type":"object","required":["path","start","end"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			readLinesPath +
-			readLinesStart +
-			readLinesEnd +
-			`"type":"object","required":["path"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			readLinesPath +
-			readLinesStart +
-			readLinesEnd +
-			readLinesEnd2),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
@@ -871,37 +641,16 @@ func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
 }
 
-const (
-	findSymbolSymbol = `"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},`
-	findSymbolKinds  = `"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},`
-	findSymbolExact  = `"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},`
-	findSymbolEnd    = `"additionalProperties":false,"type":"object","required":["symbol"]}`
-)
-
 var findSymbolInfo = runtime.Info{
 	Name:        "find_symbol",
 	Description: "Locates declarations of a symbol.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		findSymbolSymbol +
-		findSymbolKinds +
-		findSymbolExact +
-		findSymbolEnd),
+		`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
+		`"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},` +
+		`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
+		`"additionalProperties":false,"type":"object","required":["symbol"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			findSymbolSymbol +
-			`"kinds":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"kinds to keep: func, type, var, const"},` +
-			`"exact":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"true: match the name exactly; false: fuzzy match"}},` +
-			`"additionalProperties":false,"type":"object","required":["symbol","kinds","exact"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			findSymbolSymbol +
-			findSymbolKinds +
-			findSymbolExact +
-			`"type":"object","required":["symbol"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			findSymbolSymbol +
-			findSymbolKinds +
-			findSymbolExact +
-			findSymbolEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
@@ -926,41 +675,17 @@ func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
-const (
-	askKnowledgeBaseQuestion  = `"question":{"type":"string","description":"the user's question, in their own words"},`
-	askKnowledgeBaseBaseIds   = `"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},`
-	askKnowledgeBaseThreshold = `"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},`
-	askKnowledgeBaseTopK      = `"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},`
-)
-
 var askKnowledgeBaseInfo = runtime.Info{
 	Name:        "ask_knowledge_base",
 	Description: "Answers a question from stored documents.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		askKnowledgeBaseQuestion +
-		askKnowledgeBaseBaseIds +
-		askKnowledgeBaseThreshold +
-		askKnowledgeBaseTopK +
+		`"question":{"type":"string","description":"the user's question, in their own words"},` +
+		`"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},` +
+		`"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
+		`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
 		`"additionalProperties":false,"type":"object","required":["question"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			askKnowledgeBaseQuestion +
-			`"base_ids":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"knowledge bases to search (all of them when empty)"},` +
-			`"threshold":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
-			`"top_k":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"how many passages to return: 1-20"}},` +
-			`"additionalProperties":false,"type":"object","required":["question","base_ids","threshold","top_k"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			askKnowledgeBaseQuestion +
-			askKnowledgeBaseBaseIds +
-			askKnowledgeBaseThreshold +
-			askKnowledgeBaseTopK +
-			`"type":"object","required":["question"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			askKnowledgeBaseQuestion +
-			askKnowledgeBaseBaseIds +
-			askKnowledgeBaseThreshold +
-			askKnowledgeBaseTopK +
-			`"additionalProperties":false,"type":"object","required":["question"]}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"question":{"type":"string","description":"the user's question, in their own words"},` +
@@ -986,32 +711,15 @@ func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
 }
 
-const (
-	calculateExpr      = `"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},`
-	calculatePrecision = `"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},`
-	calculateEnd       = `"additionalProperties":false,"type":"object","required":["expr"]}`
-)
-
 var calculateInfo = runtime.Info{
 	Name:        "calculate",
 	Description: "Evaluates an arithmetic expression.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		calculateExpr +
-		calculatePrecision +
-		calculateEnd),
+		`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
+		`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
+		`"additionalProperties":false,"type":"object","required":["expr"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			calculateExpr +
-			`"precision":{"anyOf":[{"type":"integer","maximum":127,"minimum":-128},{"type":"null"}],"description":"digits after the point: -1 = as many as needed"}},` +
-			`"additionalProperties":false,"type":"object","required":["expr","precision"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			calculateExpr +
-			calculatePrecision +
-			`"type":"object","required":["expr"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			calculateExpr +
-			`"precision":{"type":"integer","description":"digits after the point: -1 = as many as needed. Constraints: minimum -128; maximum 127."}},` +
-			calculateEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
@@ -1035,45 +743,18 @@ func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
-const (
-	openTicketTitle       = `"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},`
-	openTicketSeverity    = `"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},`
-	openTicketEnd         = `"additionalProperties":false,"type":"object","required":["title","severity"]}`
-	openTicketTitleOpenAI = `"title":{"type":"string","description":"Short summary of the problem. Constraints: at least 5 characters; at most 80 characters."},`
-)
-
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Files a ticket with the support team.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		openTicketTitle +
-		openTicketSeverity +
+		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
+		`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
 		`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true},` +
 		`"contact":{"type":"string","format":"email"}},` +
-		openTicketEnd),
+		`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			openTicketTitleOpenAI +
-			openTicketSeverity +
-			`"retries":{"anyOf":[{"type":"integer","maximum":10,"minimum":1},{"type":"null"}],"description":"Constraints: default 5."},` +
-			`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}],"description":"Constraints: items unique."},` +
-			`"contact":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["title","severity","retries","labels","contact"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			openTicketTitle +
-			openTicketSeverity +
-			`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
-			`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"description":"Constraints: items unique."},` +
-			`"contact":{"type":"string","description":"Constraints: format email."}},` +
-			`"type":"object","required":["title","severity"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			openTicketTitleOpenAI +
-			openTicketSeverity +
-			`"retries":{"type":"integer","description":"Constraints: default 5; minimum 1; maximum 10."},` +
-			`"labels":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items; items unique."},` +
-			`"contact":{"type":"string","format":"email"}},` +
-			openTicketEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string","description":"Short summary of the problem"},` +
@@ -1100,37 +781,16 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
 }
 
-const (
-	translateText   = `"text":{"type":"string","description":"The text to translate, at most one paragraph"},`
-	translateTarget = `"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},`
-	translateFormal = `"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},`
-	translateEnd    = `"additionalProperties":false,"type":"object","required":["text","target"]}`
-)
-
 var translateInfo = runtime.Info{
 	Name:        "translate",
 	Description: "Translates a paragraph.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		translateText +
-		translateTarget +
-		translateFormal +
-		translateEnd),
+		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
+		`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
+		`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
+		`"additionalProperties":false,"type":"object","required":["text","target"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			translateText +
-			translateTarget +
-			`"formal":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Use the formal register where the language has one"}},` +
-			`"additionalProperties":false,"type":"object","required":["text","target","formal"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			translateText +
-			translateTarget +
-			translateFormal +
-			`"type":"object","required":["text","target"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			translateText +
-			translateTarget +
-			translateFormal +
-			translateEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
@@ -1155,37 +815,16 @@ func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
 }
 
-const (
-	findRecipesIngredients = `"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},`
-	findRecipesMaxMinutes  = `"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},`
-	findRecipesVegetarian  = `"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},`
-	findRecipesEnd         = `"additionalProperties":false,"type":"object","required":["ingredients"]}`
-)
-
 var findRecipesInfo = runtime.Info{
 	Name:        "find_recipes",
 	Description: "Suggests recipes.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		findRecipesIngredients +
-		findRecipesMaxMinutes +
-		findRecipesVegetarian +
-		findRecipesEnd),
+		`"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},` +
+		`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
+		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
+		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			findRecipesIngredients +
-			`"max_minutes":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Longest preparation time accepted, in minutes"},` +
-			`"vegetarian":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Only meatless recipes"}},` +
-			`"additionalProperties":false,"type":"object","required":["ingredients","max_minutes","vegetarian"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			findRecipesIngredients +
-			findRecipesMaxMinutes +
-			findRecipesVegetarian +
-			`"type":"object","required":["ingredients"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			findRecipesIngredients +
-			findRecipesMaxMinutes +
-			findRecipesVegetarian +
-			findRecipesEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"ingredients":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Ingredients the recipe must use"},` +
@@ -1210,41 +849,17 @@ func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
-const (
-	listReposPage    = `"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},`
-	listReposPerPage = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},`
-	listReposSort    = `"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},`
-	listReposCursor  = `"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},`
-)
-
 var listReposInfo = runtime.Info{
 	Name:        "list_repos",
 	Description: "Lists repositories of the signed-in user.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		listReposPage +
-		listReposPerPage +
-		listReposSort +
-		listReposCursor +
+		`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
+		`"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},` +
+		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"page":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}],"description":"Page number starting at 1. Constraints: default 1."},` +
-			`"per_page":{"anyOf":[{"type":"integer","maximum":100,"minimum":1},{"type":"null"}],"description":"Items per page. Constraints: default 30."},` +
-			`"sort":{"anyOf":[{"type":"string","enum":["created","updated","popularity"]},{"type":"null"}],"description":"Constraints: default \"created\"."},` +
-			`"cursor":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Opaque cursor from the previous page, if any"}},` +
-			`"additionalProperties":false,"type":"object","required":["page","per_page","sort","cursor"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			listReposPage +
-			listReposPerPage +
-			listReposSort +
-			listReposCursor +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"page":{"type":"integer","description":"Page number starting at 1. Constraints: default 1; minimum 1."},` +
-			`"per_page":{"type":"integer","description":"Items per page. Constraints: default 30; minimum 1; maximum 100."},` +
-			`"sort":{"type":"string","enum":["created","updated","popularity"],"description":"Constraints: default \"created\"."},` +
-			listReposCursor +
-			`"additionalProperties":false,"type":"object"}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"page":{"type":"integer","description":"Page number starting at 1","default":1},` +
@@ -1270,46 +885,18 @@ func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
-const (
-	transferMoneyFrom   = `"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},`
-	transferMoneyTo     = `"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},`
-	transferMoneyAmount = `"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},`
-	transferMoneyMemo   = `"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},`
-	transferMoneyEnd    = `"additionalProperties":false,"type":"object","required":["from","to","amount"]}`
-)
-
 var transferMoneyInfo = runtime.Info{
 	Name:        "transfer_money",
 	Description: "Moves money between two of the user's accounts.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		transferMoneyFrom +
-		transferMoneyTo +
-		transferMoneyAmount +
+		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
+		`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
+		`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
 		`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
-		transferMoneyMemo +
-		transferMoneyEnd),
+		`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			transferMoneyFrom +
-			transferMoneyTo +
-			transferMoneyAmount +
-			`"currency":{"anyOf":[{"type":"string","enum":["EUR","USD","GBP"]},{"type":"null"}],"description":"Constraints: default \"EUR\"."},` +
-			`"memo":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Text for the statement. Constraints: at most 140 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to","amount","currency","memo"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			transferMoneyFrom +
-			transferMoneyTo +
-			`"amount":{"type":"number","maximum":100000,"description":"Constraints: greater than 0; a multiple of 0.01."},` +
-			`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
-			transferMoneyMemo +
-			`"type":"object","required":["from","to","amount"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			transferMoneyFrom +
-			transferMoneyTo +
-			`"amount":{"type":"number","description":"Constraints: maximum 100000; greater than 0; a multiple of 0.01."},` +
-			`"currency":{"type":"string","enum":["EUR","USD","GBP"],"description":"Constraints: default \"EUR\"."},` +
-			`"memo":{"type":"string","description":"Text for the statement. Constraints: at most 140 characters."}},` +
-			transferMoneyEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"type":"string","description":"IBAN of the source account"},` +
@@ -1337,10 +924,7 @@ func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMe
 }
 
 const (
-	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
-	scheduleJobEnd        = `"additionalProperties":false,"type":"object","required":["name","cron"]}`
-	scheduleJobNameOpenAI = `"name":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","title":"Job name","description":"Constraints: at least 1 character; at most 40 characters."},`
-	scheduleJobCronOpenAI = `"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\", \"*/15 * * * *\"."},`
+	scheduleJobName = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
 )
 
 var scheduleJobInfo = runtime.Info{
@@ -1352,15 +936,8 @@ var scheduleJobInfo = runtime.Info{
 		`"enabled":{"type":"boolean","default":true},` +
 		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 		`"owner":{"type":"string","format":"uuid"}},` +
-		scheduleJobEnd),
+		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			scheduleJobNameOpenAI +
-			scheduleJobCronOpenAI +
-			`"enabled":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Constraints: default true."},` +
-			`"priority":{"anyOf":[{"type":"integer","maximum":1000,"minimum":0},{"type":"null"}]},` +
-			`"owner":{"anyOf":[{"type":"string","format":"uuid"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["name","cron","enabled","priority","owner"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			scheduleJobName +
 			`"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"*/15 * * * *\".","example":"0 9 * * 1"},` +
@@ -1368,13 +945,7 @@ var scheduleJobInfo = runtime.Info{
 			`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 			`"owner":{"type":"string","description":"Constraints: format uuid."}},` +
 			`"type":"object","required":["name","cron"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			scheduleJobNameOpenAI +
-			scheduleJobCronOpenAI +
-			`"enabled":{"type":"boolean","description":"Constraints: default true."},` +
-			`"priority":{"type":"integer","description":"Constraints: minimum 0; maximum 1000."},` +
-			`"owner":{"type":"string","format":"uuid"}},` +
-			scheduleJobEnd),
+		Derived: []runtime.Dialect{runtime.OpenAI, runtime.Anthropic},
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","title":"Job name"},` +
@@ -1401,48 +972,19 @@ func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
-const (
-	addInvoiceLinesLinesSku = `"sku":{"type":"string","description":"Stock keeping unit"},`
-	addInvoiceLinesLinesEnd = `"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},`
-	addInvoiceLinesEnd      = `"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`
-)
-
 var addInvoiceLinesInfo = runtime.Info{
 	Name:        "add_invoice_lines",
 	Description: "Appends lines to a draft invoice.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"invoice_id":{"type":"string","minLength":3},` +
 		`"lines":{"items":{"properties":{` +
-		addInvoiceLinesLinesSku +
+		`"sku":{"type":"string","description":"Stock keeping unit"},` +
 		`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
 		`"price":{"type":"number","minimum":0}},` +
-		addInvoiceLinesLinesEnd +
-		addInvoiceLinesEnd),
+		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},` +
+		`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"invoice_id":{"type":"string","description":"Constraints: at least 3 characters."},` +
-			`"lines":{"items":{"properties":{` +
-			addInvoiceLinesLinesSku +
-			`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
-			`"price":{"type":"number","minimum":0}},` +
-			addInvoiceLinesLinesEnd +
-			addInvoiceLinesEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"invoice_id":{"type":"string","minLength":3},` +
-			`"lines":{"items":{"properties":{` +
-			addInvoiceLinesLinesSku +
-			`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
-			`"price":{"type":"number","minimum":0}},` +
-			`"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},` +
-			`"type":"object","required":["invoice_id","lines"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"invoice_id":{"type":"string","description":"Constraints: at least 3 characters."},` +
-			`"lines":{"items":{"properties":{` +
-			addInvoiceLinesLinesSku +
-			`"quantity":{"type":"integer","description":"Constraints: minimum 1; maximum 999."},` +
-			`"price":{"type":"number","description":"Constraints: minimum 0."}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","description":"Constraints: at least 1 item; at most 20 items."}},` +
-			addInvoiceLinesEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"invoice_id":{"type":"string"},` +
@@ -1470,11 +1012,6 @@ func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
 }
 
-const (
-	updateProfileAge = `"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},`
-	updateProfileEnd = `"additionalProperties":false,"type":"object","required":["user_id"]}`
-)
-
 var updateProfileInfo = runtime.Info{
 	Name:        "update_profile",
 	Description: "Changes fields of a user's profile.",
@@ -1483,30 +1020,10 @@ var updateProfileInfo = runtime.Info{
 		`"displayName":{"type":"string"},` +
 		`"avatarUrl":{"type":"string","format":"uri"},` +
 		`"http_proxy":{"type":"string"},` +
-		updateProfileAge +
-		updateProfileEnd),
+		`"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},` +
+		`"additionalProperties":false,"type":"object","required":["user_id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"user_id":{"type":"string"},` +
-			`"displayName":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"avatarUrl":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Constraints: format uri."},` +
-			`"http_proxy":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"age":{"anyOf":[{"type":"integer","maximum":255,"minimum":0},{"type":"null"}],"description":"Age in whole years."}},` +
-			`"additionalProperties":false,"type":"object","required":["user_id","displayName","avatarUrl","http_proxy","age"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"user_id":{"type":"string"},` +
-			`"displayName":{"type":"string"},` +
-			`"avatarUrl":{"type":"string","description":"Constraints: format uri."},` +
-			`"http_proxy":{"type":"string"},` +
-			updateProfileAge +
-			`"type":"object","required":["user_id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"user_id":{"type":"string"},` +
-			`"displayName":{"type":"string"},` +
-			`"avatarUrl":{"type":"string","format":"uri"},` +
-			`"http_proxy":{"type":"string"},` +
-			`"age":{"type":"integer","description":"Age in whole years. Constraints: minimum 0; maximum 255."}},` +
-			updateProfileEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"user_id":{"type":"string"},` +
@@ -1533,37 +1050,16 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
 }
 
-const (
-	lookupOrderOrderNumber  = `"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},`
-	lookupOrderCustomerId   = `"customerId":{"type":"string","description":"customerId of the buyer, when known."},`
-	lookupOrderIncludeLines = `"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},`
-	lookupOrderEnd          = `"additionalProperties":false,"type":"object","required":["orderNumber"]}`
-)
-
 var lookupOrderInfo = runtime.Info{
 	Name:        "lookup_order",
 	Description: "Finds an order by its number.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		lookupOrderOrderNumber +
-		lookupOrderCustomerId +
-		lookupOrderIncludeLines +
-		lookupOrderEnd),
+		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
+		`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
+		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
+		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			lookupOrderOrderNumber +
-			`"customerId":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"customerId of the buyer, when known."},` +
-			`"includeLines":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"includeLines to return the order's lines as well."}},` +
-			`"additionalProperties":false,"type":"object","required":["orderNumber","customerId","includeLines"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			lookupOrderOrderNumber +
-			lookupOrderCustomerId +
-			lookupOrderIncludeLines +
-			`"type":"object","required":["orderNumber"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			lookupOrderOrderNumber +
-			lookupOrderCustomerId +
-			lookupOrderIncludeLines +
-			lookupOrderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
@@ -1588,39 +1084,17 @@ func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
-const (
-	searchWikiLanguage = `"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},`
-	searchWikiEnd      = `"additionalProperties":false,"type":"object","required":["Query"]}`
-)
-
 var searchWikiInfo = runtime.Info{
 	Name:        "search_wiki",
 	Description: "Searches the wiki.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"Query":{"type":"string"},` +
 		`"MaxHits":{"type":"integer"},` +
-		searchWikiLanguage +
+		`"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},` +
 		`"fuzzy":{"type":"boolean"}},` +
-		searchWikiEnd),
+		`"additionalProperties":false,"type":"object","required":["Query"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"Query":{"type":"string"},` +
-			`"MaxHits":{"anyOf":[{"type":"integer"},{"type":"null"}]},` +
-			`"Language":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"ISO 639-1 code, e.g. en, fr"},` +
-			`"fuzzy":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["Query","MaxHits","Language","fuzzy"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"Query":{"type":"string"},` +
-			`"MaxHits":{"type":"integer"},` +
-			searchWikiLanguage +
-			`"fuzzy":{"type":"boolean"}},` +
-			`"type":"object","required":["Query"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"Query":{"type":"string"},` +
-			`"MaxHits":{"type":"integer"},` +
-			searchWikiLanguage +
-			`"fuzzy":{"type":"boolean"}},` +
-			searchWikiEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"Query":{"type":"string"},` +
@@ -1646,47 +1120,18 @@ func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
-const (
-	bookMeetingRoomId      = `"roomId":{"type":"string","description":"roomId of the meeting room."},`
-	bookMeetingAttendees   = `"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},`
-	bookMeetingDurationMin = `"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},`
-	bookMeetingAgendaUrl   = `"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},`
-	bookMeetingIsPrivate   = `"isPrivate":{"type":"boolean","description":"Hides the title from others."}},`
-	bookMeetingEnd         = `"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`
-)
-
 var bookMeetingInfo = runtime.Info{
 	Name:        "book_meeting",
 	Description: "Books a meeting room.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		bookMeetingRoomId +
-		bookMeetingAttendees +
-		bookMeetingDurationMin +
-		bookMeetingAgendaUrl +
-		bookMeetingIsPrivate +
-		bookMeetingEnd),
+		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
+		`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
+		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
+		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
+		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
+		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			bookMeetingRoomId +
-			bookMeetingAttendees +
-			bookMeetingDurationMin +
-			`"agendaUrl":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"AgendaURL, if there is one."},` +
-			`"isPrivate":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Hides the title from others."}},` +
-			`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin","agendaUrl","isPrivate"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			bookMeetingRoomId +
-			bookMeetingAttendees +
-			bookMeetingDurationMin +
-			bookMeetingAgendaUrl +
-			bookMeetingIsPrivate +
-			`"type":"object","required":["roomId","attendees","durationMin"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			bookMeetingRoomId +
-			`"attendees":{"items":{"type":"string"},"type":"array","description":"Attendees by email address. Constraints: at least 1 item."},` +
-			`"durationMin":{"type":"integer","description":"durationMin of the meeting, in minutes. Constraints: minimum 15; maximum 480."},` +
-			bookMeetingAgendaUrl +
-			bookMeetingIsPrivate +
-			bookMeetingEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
@@ -1713,10 +1158,6 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
 }
 
-const (
-	scaleDeploymentEnd = `"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`
-)
-
 var scaleDeploymentInfo = runtime.Info{
 	Name:        "scale_deployment",
 	Description: "Sets the number of replicas of a deployment.",
@@ -1725,26 +1166,9 @@ var scaleDeploymentInfo = runtime.Info{
 		`"deployment":{"type":"string"},` +
 		`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
 		`"dry_run":{"type":"boolean"}},` +
-		scaleDeploymentEnd),
+		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"namespace":{"type":"string"},` +
-			`"deployment":{"type":"string"},` +
-			`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
-			`"dry_run":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas","dry_run"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"namespace":{"type":"string"},` +
-			`"deployment":{"type":"string"},` +
-			`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
-			`"dry_run":{"type":"boolean"}},` +
-			`"type":"object","required":["namespace","deployment","replicas"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"namespace":{"type":"string"},` +
-			`"deployment":{"type":"string"},` +
-			`"replicas":{"type":"integer","description":"Constraints: minimum 0; maximum 50."},` +
-			`"dry_run":{"type":"boolean"}},` +
-			scaleDeploymentEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"namespace":{"type":"string"},` +
@@ -1770,45 +1194,18 @@ func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
-const (
-	listUsersOffset = `"offset":{"type":"integer","description":"Offset of the first item."},`
-	listUsersLimit  = `"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},`
-	listUsersTeam   = `"team":{"type":"string","description":"Team whose members to list."}},`
-	listUsersEnd    = `"additionalProperties":false,"type":"object","required":["team"]}`
-)
-
 var listUsersInfo = runtime.Info{
 	Name:        "list_users",
 	Description: "Lists the members of a team.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		listUsersOffset +
-		listUsersLimit +
+		`"offset":{"type":"integer","description":"Offset of the first item."},` +
+		`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},` +
 		`"requested_by":{"type":"string"},` +
 		`"reason":{"type":"string"},` +
-		listUsersTeam +
-		listUsersEnd),
+		`"team":{"type":"string","description":"Team whose members to list."}},` +
+		`"additionalProperties":false,"type":"object","required":["team"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"offset":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Offset of the first item."},` +
-			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Limit on the number of items; 0 means the server's choice."},` +
-			`"requested_by":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"reason":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			listUsersTeam +
-			`"additionalProperties":false,"type":"object","required":["offset","limit","requested_by","reason","team"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			listUsersOffset +
-			listUsersLimit +
-			`"requested_by":{"type":"string"},` +
-			`"reason":{"type":"string"},` +
-			listUsersTeam +
-			`"type":"object","required":["team"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			listUsersOffset +
-			listUsersLimit +
-			`"requested_by":{"type":"string"},` +
-			`"reason":{"type":"string"},` +
-			listUsersTeam +
-			listUsersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"offset":{"type":"integer","description":"Offset of the first item."},` +
@@ -1831,17 +1228,6 @@ func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
-const (
-	shipParcelToCountry       = `"country":{"type":"string","maxLength":2,"minLength":2},`
-	shipParcelToEnd           = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},`
-	shipParcelFromEnd         = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},`
-	shipParcelTags            = `"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},`
-	shipParcelParcelSizeEnd   = `"additionalProperties":false,"type":"object","required":["l","w","h"]}},`
-	shipParcelParcelEnd       = `"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},`
-	shipParcelEnd             = `"additionalProperties":false,"type":"object","required":["to","parcel"]}`
-	shipParcelToCountryOpenAI = `"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},`
-)
-
 var shipParcelInfo = runtime.Info{
 	Name:        "ship_parcel",
 	Description: "Books a parcel shipment.",
@@ -1849,95 +1235,27 @@ var shipParcelInfo = runtime.Info{
 		`"to":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		shipParcelToCountry +
+		`"country":{"type":"string","maxLength":2,"minLength":2},` +
 		`"zip":{"type":"string"}},` +
-		shipParcelToEnd +
+		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
 		`"from":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		shipParcelToCountry +
+		`"country":{"type":"string","maxLength":2,"minLength":2},` +
 		`"zip":{"type":"string"}},` +
-		shipParcelFromEnd +
-		shipParcelTags +
+		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
 		`"parcel":{"properties":{` +
 		`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
 		`"size":{"properties":{` +
 		`"l":{"type":"integer"},` +
 		`"w":{"type":"integer"},` +
 		`"h":{"type":"integer"}},` +
-		shipParcelParcelSizeEnd +
-		shipParcelParcelEnd +
-		shipParcelEnd),
+		`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
+		`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},` +
+		`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"to":{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountryOpenAI +
-			`"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"],"description":"To is where the parcel goes."},` +
-			`"from":{"anyOf":[{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountryOpenAI +
-			`"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"]},{"type":"null"}],"description":"From defaults to the warehouse when left out."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Tags for the carrier."},` +
-			`"parcel":{"properties":{` +
-			`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
-			`"size":{"properties":{` +
-			`"l":{"type":"integer"},` +
-			`"w":{"type":"integer"},` +
-			`"h":{"type":"integer"}},` +
-			shipParcelParcelSizeEnd +
-			shipParcelParcelEnd +
-			`"additionalProperties":false,"type":"object","required":["to","from","tags","parcel"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"to":{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountry +
-			`"zip":{"type":"string"}},` +
-			`"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
-			`"from":{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountry +
-			`"zip":{"type":"string"}},` +
-			`"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
-			shipParcelTags +
-			`"parcel":{"properties":{` +
-			`"weight_kg":{"type":"number","maximum":30,"description":"Constraints: greater than 0."},` +
-			`"size":{"properties":{` +
-			`"l":{"type":"integer"},` +
-			`"w":{"type":"integer"},` +
-			`"h":{"type":"integer"}},` +
-			`"type":"object","required":["l","w","h"]}},` +
-			`"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},` +
-			`"type":"object","required":["to","parcel"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"to":{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountryOpenAI +
-			`"zip":{"type":"string"}},` +
-			shipParcelToEnd +
-			`"from":{"properties":{` +
-			`"street":{"type":"string"},` +
-			`"city":{"type":"string"},` +
-			shipParcelToCountryOpenAI +
-			`"zip":{"type":"string"}},` +
-			shipParcelFromEnd +
-			shipParcelTags +
-			`"parcel":{"properties":{` +
-			`"weight_kg":{"type":"number","description":"Constraints: maximum 30; greater than 0."},` +
-			`"size":{"properties":{` +
-			`"l":{"type":"integer"},` +
-			`"w":{"type":"integer"},` +
-			`"h":{"type":"integer"}},` +
-			shipParcelParcelSizeEnd +
-			shipParcelParcelEnd +
-			shipParcelEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"to":{"properties":{` +
@@ -1980,12 +1298,6 @@ func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
 }
 
-const (
-	importOrgChartDepartmentsTeamsEnd = `"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},`
-	importOrgChartDepartmentsEnd      = `"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},`
-	importOrgChartEnd                 = `"additionalProperties":false,"type":"object","required":["org","departments"]}`
-)
-
 var importOrgChartInfo = runtime.Info{
 	Name:        "import_org_chart",
 	Description: "Loads an organisation chart.",
@@ -2005,67 +1317,11 @@ var importOrgChartInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-		importOrgChartDepartmentsTeamsEnd +
-		importOrgChartDepartmentsEnd +
-		importOrgChartEnd),
+		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},` +
+		`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"org":{"type":"string"},` +
-			`"departments":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"teams":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"members":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"contact":{"anyOf":[{"properties":{` +
-			`"email":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"phones":{"anyOf":[{"items":{"properties":{` +
-			`"number":{"type":"string"},` +
-			`"mobile":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["number","mobile"]},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["email","phones"]},{"type":"null"}],"description":"Contact is a person's contact data."}},` +
-			`"additionalProperties":false,"type":"object","required":["name","contact"]},"type":"array"}},` +
-			importOrgChartDepartmentsTeamsEnd +
-			importOrgChartDepartmentsEnd +
-			importOrgChartEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"org":{"type":"string"},` +
-			`"departments":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"teams":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"members":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"contact":{"properties":{` +
-			`"email":{"type":"string"},` +
-			`"phones":{"items":{"properties":{` +
-			`"number":{"type":"string"},` +
-			`"mobile":{"type":"boolean"}},` +
-			`"type":"object","required":["number"]},"type":"array"}},` +
-			`"type":"object","description":"Contact is a person's contact data."}},` +
-			`"type":"object","required":["name"]},"type":"array"}},` +
-			`"type":"object","required":["name","members"]},"type":"array"}},` +
-			`"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},` +
-			`"type":"object","required":["org","departments"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"org":{"type":"string"},` +
-			`"departments":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"teams":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"members":{"items":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"contact":{"properties":{` +
-			`"email":{"type":"string"},` +
-			`"phones":{"items":{"properties":{` +
-			`"number":{"type":"string"},` +
-			`"mobile":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-			importOrgChartDepartmentsTeamsEnd +
-			`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","description":"Constraints: at most 3 items."}},` +
-			importOrgChartEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string"},` +
@@ -2104,12 +1360,6 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
-const (
-	searchPapersProject    = `"project":{"type":"string","description":"Project the search stays in."},`
-	searchPapersFiltersEnd = `"additionalProperties":false,"type":"object","description":"Filters narrow a search."},`
-	searchPapersEnd        = `"additionalProperties":false,"type":"object","required":["project","query"]}`
-)
-
 const searchPapersOutput = `"anyOf":[{"properties":{` +
 	`"project":{"type":"string","description":"Project the search stays in."},` +
 	`"archive":{"type":"boolean"},` +
@@ -2130,66 +1380,22 @@ var searchPapersInfo = runtime.Info{
 	Name:        "search_papers",
 	Description: "Searches the paper archive.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		searchPapersProject +
+		`"project":{"type":"string","description":"Project the search stays in."},` +
 		`"archive":{"type":"boolean"},` +
 		`"query":{"type":"string"},` +
 		`"filters":{"properties":{` +
 		`"authors":{"items":{"type":"string"},"type":"array"},` +
 		`"year":{"type":"integer"}},` +
-		searchPapersFiltersEnd +
+		`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
 		`"options":{"properties":{` +
 		`"highlight":{"type":"boolean"},` +
 		`"snippet":{"properties":{` +
 		`"words":{"type":"integer","maximum":80,"minimum":5}},` +
 		`"additionalProperties":false,"type":"object"}},` +
 		`"additionalProperties":false,"type":"object"}},` +
-		searchPapersEnd),
+		`"additionalProperties":false,"type":"object","required":["project","query"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			searchPapersProject +
-			`"archive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},` +
-			`"query":{"type":"string"},` +
-			`"filters":{"anyOf":[{"properties":{` +
-			`"authors":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-			`"year":{"anyOf":[{"type":"integer"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["authors","year"]},{"type":"null"}],"description":"Filters narrow a search."},` +
-			`"options":{"anyOf":[{"properties":{` +
-			`"highlight":{"anyOf":[{"type":"boolean"},{"type":"null"}]},` +
-			`"snippet":{"anyOf":[{"properties":{` +
-			`"words":{"anyOf":[{"type":"integer","maximum":80,"minimum":5},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["words"]},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["highlight","snippet"]},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["project","archive","query","filters","options"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			searchPapersProject +
-			`"archive":{"type":"boolean"},` +
-			`"query":{"type":"string"},` +
-			`"filters":{"properties":{` +
-			`"authors":{"items":{"type":"string"},"type":"array"},` +
-			`"year":{"type":"integer"}},` +
-			`"type":"object","description":"Filters narrow a search."},` +
-			`"options":{"properties":{` +
-			`"highlight":{"type":"boolean"},` +
-			`"snippet":{"properties":{` +
-			`"words":{"type":"integer","maximum":80,"minimum":5}},` +
-			`"type":"object"}},` +
-			`"type":"object"}},` +
-			`"type":"object","required":["project","query"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			searchPapersProject +
-			`"archive":{"type":"boolean"},` +
-			`"query":{"type":"string"},` +
-			`"filters":{"properties":{` +
-			`"authors":{"items":{"type":"string"},"type":"array"},` +
-			`"year":{"type":"integer"}},` +
-			searchPapersFiltersEnd +
-			`"options":{"properties":{` +
-			`"highlight":{"type":"boolean"},` +
-			`"snippet":{"properties":{` +
-			`"words":{"type":"integer","description":"Constraints: minimum 5; maximum 80."}},` +
-			`"additionalProperties":false,"type":"object"}},` +
-			`"additionalProperties":false,"type":"object"}},` +
-			searchPapersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + searchPapersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -2208,94 +1414,29 @@ func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeSearchPapersResult)
 }
 
-const (
-	planRouteWaypointsLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
-	planRouteWaypointsLon          = `"lon":{"type":"number","maximum":180,"minimum":-180},`
-	planRouteAvoid                 = `"avoid":{"items":{"type":"string"},"type":"array"},`
-	planRouteViaEnd                = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},`
-	planRouteLegs                  = `"legs":{"items":{"items":{"properties":{`
-	planRouteLegsEnd               = `"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},`
-	planRouteEnd                   = `"additionalProperties":false,"type":"object","required":["waypoints"]}`
-	planRouteWaypointsLatAnthropic = `"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},`
-	planRouteWaypointsLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},`
-)
-
 var planRouteInfo = runtime.Info{
 	Name:        "plan_route",
 	Description: "Plans a route through waypoints.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"waypoints":{"items":{"properties":{` +
-		planRouteWaypointsLat +
-		planRouteWaypointsLon +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},` +
-		planRouteAvoid +
+		`"avoid":{"items":{"type":"string"},"type":"array"},` +
 		`"via":{"properties":{` +
-		planRouteWaypointsLat +
-		planRouteWaypointsLon +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
 		`"stop":{"type":"boolean"}},` +
-		planRouteViaEnd +
-		planRouteLegs +
-		planRouteWaypointsLat +
-		planRouteWaypointsLon +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
+		`"legs":{"items":{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
 		`"stop":{"type":"boolean"}},` +
-		planRouteLegsEnd +
-		planRouteEnd),
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"waypoints":{"items":{"properties":{` +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},"type":"array","maxItems":8,"minItems":2},` +
-			`"avoid":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-			`"via":{"anyOf":[{"properties":{` +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},{"type":"null"}],"description":"Waypoint is a point on a route."},` +
-			`"legs":{"anyOf":[{"items":{"items":{"properties":{` +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},"type":"array"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["waypoints","avoid","via","legs"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"waypoints":{"items":{"properties":{` +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"type":"boolean"}},` +
-			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},` +
-			planRouteAvoid +
-			`"via":{"properties":{` +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"type":"boolean"}},` +
-			`"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
-			planRouteLegs +
-			planRouteWaypointsLat +
-			planRouteWaypointsLon +
-			`"stop":{"type":"boolean"}},` +
-			`"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
-			`"type":"object","required":["waypoints"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"waypoints":{"items":{"properties":{` +
-			planRouteWaypointsLatAnthropic +
-			planRouteWaypointsLonAnthropic +
-			`"stop":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at least 2 items; at most 8 items."},` +
-			planRouteAvoid +
-			`"via":{"properties":{` +
-			planRouteWaypointsLatAnthropic +
-			planRouteWaypointsLonAnthropic +
-			`"stop":{"type":"boolean"}},` +
-			planRouteViaEnd +
-			planRouteLegs +
-			planRouteWaypointsLatAnthropic +
-			planRouteWaypointsLonAnthropic +
-			`"stop":{"type":"boolean"}},` +
-			planRouteLegsEnd +
-			planRouteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"waypoints":{"anyOf":[{"items":{"properties":{` +
@@ -2333,56 +1474,21 @@ func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
 }
 
-const (
-	recordReadingChannel = `"channel":{"type":"integer","maximum":127,"minimum":-128},`
-	recordReadingPort    = `"port":{"type":"integer","maximum":65535,"minimum":0},`
-	recordReadingEnd     = `"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`
-)
-
 var recordReadingInfo = runtime.Info{
 	Name:        "record_reading",
 	Description: "Stores a sensor reading.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		recordReadingChannel +
-		recordReadingPort +
+		`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
+		`"port":{"type":"integer","maximum":65535,"minimum":0},` +
 		`"sequence":{"type":"integer"},` +
 		`"value":{"type":"number"},` +
 		`"offset":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
 		`"count":{"type":"integer","minimum":0},` +
 		`"scale":{"type":"number"},` +
 		`"raw":{"type":"integer","minimum":0}},` +
-		recordReadingEnd),
+		`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			recordReadingChannel +
-			recordReadingPort +
-			`"sequence":{"type":"integer"},` +
-			`"value":{"type":"number"},` +
-			`"offset":{"anyOf":[{"type":"integer","maximum":2147483647,"minimum":-2147483648},{"type":"null"}]},` +
-			`"count":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]},` +
-			`"scale":{"anyOf":[{"type":"number"},{"type":"null"}]},` +
-			`"raw":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value","offset","count","scale","raw"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			recordReadingChannel +
-			recordReadingPort +
-			`"sequence":{"type":"integer"},` +
-			`"value":{"type":"number"},` +
-			`"offset":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
-			`"count":{"type":"integer","minimum":0},` +
-			`"scale":{"type":"number"},` +
-			`"raw":{"type":"integer","minimum":0}},` +
-			`"type":"object","required":["channel","port","sequence","value"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"channel":{"type":"integer","description":"Constraints: minimum -128; maximum 127."},` +
-			`"port":{"type":"integer","description":"Constraints: minimum 0; maximum 65535."},` +
-			`"sequence":{"type":"integer"},` +
-			`"value":{"type":"number"},` +
-			`"offset":{"type":"integer","description":"Constraints: minimum -2147483648; maximum 2147483647."},` +
-			`"count":{"type":"integer","description":"Constraints: minimum 0."},` +
-			`"scale":{"type":"number"},` +
-			`"raw":{"type":"integer","description":"Constraints: minimum 0."}},` +
-			recordReadingEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
@@ -2412,42 +1518,17 @@ func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
 }
 
-const (
-	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
-	startTimerTimeout = `"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},`
-	startTimerStartAt = `"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},`
-	startTimerEndAt   = `"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},`
-	startTimerEnd     = `"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`
-)
-
 var startTimerInfo = runtime.Info{
 	Name:        "start_timer",
 	Description: "Starts a ticker.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		startTimerDelayMs +
-		startTimerTimeout +
-		startTimerStartAt +
-		startTimerEndAt +
-		startTimerEnd),
+		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
+		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},` +
+		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
+		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
+		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			startTimerDelayMs +
-			`"timeout":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Timeout stops the ticker after that long."},` +
-			startTimerStartAt +
-			`"end_at":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}],"description":"end_at is optional."}},` +
-			`"additionalProperties":false,"type":"object","required":["delay_ms","timeout","start_at","end_at"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			startTimerDelayMs +
-			startTimerTimeout +
-			startTimerStartAt +
-			startTimerEndAt +
-			`"type":"object","required":["delay_ms","start_at"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds. Constraints: minimum 0; maximum 60000."},` +
-			startTimerTimeout +
-			startTimerStartAt +
-			startTimerEndAt +
-			startTimerEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds"},` +
@@ -2469,42 +1550,17 @@ func callStartTimer(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
 }
 
-const (
-	drawBoxOrigin = `"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
-	drawBoxSize   = `"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
-	drawBoxRgba   = `"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},`
-	drawBoxLabels = `"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},`
-	drawBoxEnd    = `"additionalProperties":false,"type":"object","required":["origin","size"]}`
-)
-
 var drawBoxInfo = runtime.Info{
 	Name:        "draw_box",
 	Description: "Draws a box in the scene.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		drawBoxOrigin +
-		drawBoxSize +
-		drawBoxRgba +
-		drawBoxLabels +
-		drawBoxEnd),
+		`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
+		`"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
+		`"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},` +
+		`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
+		`"additionalProperties":false,"type":"object","required":["origin","size"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			drawBoxOrigin +
-			drawBoxSize +
-			`"rgba":{"anyOf":[{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},{"type":"null"}]},` +
-			`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["origin","size","rgba","labels"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			drawBoxOrigin +
-			drawBoxSize +
-			drawBoxRgba +
-			drawBoxLabels +
-			`"type":"object","required":["origin","size"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"origin":{"items":{"type":"number"},"type":"array","description":"Constraints: at least 3 items; at most 3 items."},` +
-			`"size":{"items":{"type":"number"},"type":"array","description":"Constraints: at least 3 items; at most 3 items."},` +
-			`"rgba":{"items":{"type":"integer"},"type":"array","description":"Constraints: at least 4 items; at most 4 items; each item: minimum 0, maximum 255."},` +
-			`"labels":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 2 items; at most 2 items."}},` +
-			drawBoxEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
@@ -2526,48 +1582,19 @@ func callDrawBox(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
-const (
-	importOrdersItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
-	importOrdersItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
-	importOrdersEnd      = `"additionalProperties":false,"type":"object","required":["items","total"]}`
-)
-
 var importOrdersInfo = runtime.Info{
 	Name:        "import_orders",
 	Description: "Imports a page of order lines.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
-		importOrdersItemsQty +
-		importOrdersItemsEnd +
+		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		importOrdersEnd),
+		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			importOrdersItemsQty +
-			importOrdersItemsEnd +
-			`"next":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"total":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["items","next","total"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			importOrdersItemsQty +
-			`"type":"object","required":["sku","qty"]},"type":"array"},` +
-			`"next":{"type":"string"},` +
-			`"total":{"type":"integer"}},` +
-			`"type":"object","required":["items","total"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","description":"Constraints: minimum 0; maximum 65535."}},` +
-			importOrdersItemsEnd +
-			`"next":{"type":"string"},` +
-			`"total":{"type":"integer"}},` +
-			importOrdersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"items":{"anyOf":[{"items":{"properties":{` +
@@ -2595,15 +1622,6 @@ func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMes
 	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
-const (
-	tagItemsLinesItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
-	tagItemsLinesItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
-	tagItemsLinesEnd      = `"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},`
-	tagItemsPairsEnd      = `"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},`
-	tagItemsWeightEnd     = `"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},`
-	tagItemsEnd           = `"additionalProperties":false,"type":"object","required":["lines","weight"]}`
-)
-
 var tagItemsInfo = runtime.Info{
 	Name:        "tag_items",
 	Description: "Attaches tags to the lines of an order.",
@@ -2611,75 +1629,22 @@ var tagItemsInfo = runtime.Info{
 		`"lines":{"properties":{` +
 		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
-		tagItemsLinesItemsQty +
-		tagItemsLinesItemsEnd +
+		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		tagItemsLinesEnd +
+		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
 		`"pairs":{"items":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"integer"}},` +
-		tagItemsPairsEnd +
+		`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},` +
 		`"weight":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"number"}},` +
-		tagItemsWeightEnd +
-		tagItemsEnd),
+		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
+		`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"lines":{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			tagItemsLinesItemsQty +
-			tagItemsLinesItemsEnd +
-			`"next":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"total":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["items","next","total"],"description":"Page is a generic page of items."},` +
-			`"pairs":{"anyOf":[{"items":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},{"type":"null"}]},` +
-			`"weight":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"number"}},` +
-			tagItemsWeightEnd +
-			`"additionalProperties":false,"type":"object","required":["lines","pairs","weight"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"lines":{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			tagItemsLinesItemsQty +
-			`"type":"object","required":["sku","qty"]},"type":"array"},` +
-			`"next":{"type":"string"},` +
-			`"total":{"type":"integer"}},` +
-			`"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
-			`"pairs":{"items":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"integer"}},` +
-			`"type":"object","required":["key","value"]},"type":"array"},` +
-			`"weight":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"number"}},` +
-			`"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
-			`"type":"object","required":["lines","weight"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"lines":{"properties":{` +
-			`"items":{"items":{"properties":{` +
-			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","description":"Constraints: minimum 0; maximum 65535."}},` +
-			tagItemsLinesItemsEnd +
-			`"next":{"type":"string"},` +
-			`"total":{"type":"integer"}},` +
-			tagItemsLinesEnd +
-			`"pairs":{"items":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"integer"}},` +
-			tagItemsPairsEnd +
-			`"weight":{"properties":{` +
-			`"key":{"type":"string"},` +
-			`"value":{"type":"number"}},` +
-			tagItemsWeightEnd +
-			tagItemsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"lines":{"properties":{` +
@@ -2717,45 +1682,18 @@ func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
 }
 
-const (
-	setRateLimitBurst       = `"burst":{"type":"integer","maximum":32767,"minimum":1},`
-	setRateLimitWindow      = `"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
-	setRateLimitEnd         = `"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`
-	setRateLimitBytesGemini = `"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},`
-)
-
 var setRateLimitInfo = runtime.Info{
 	Name:        "set_rate_limit",
 	Description: "Sets the request rate limit.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		setRateLimitBurst +
+		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
 		`"per_second":{"type":"number","exclusiveMinimum":0},` +
 		`"fill":{"type":"number","multipleOf":0.01,"maximum":0.3},` +
-		setRateLimitWindow +
+		`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
-		setRateLimitEnd),
+		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			setRateLimitBurst +
-			`"per_second":{"type":"number","exclusiveMinimum":0},` +
-			`"fill":{"anyOf":[{"type":"number","multipleOf":0.01,"maximum":0.3},{"type":"null"}]},` +
-			setRateLimitWindow +
-			`"bytes":{"anyOf":[{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},{"type":"null"}],"description":"Constraints: base64-encoded."}},` +
-			`"additionalProperties":false,"type":"object","required":["burst","per_second","fill","window","bytes"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			setRateLimitBurst +
-			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
-			`"fill":{"type":"number","maximum":0.3,"description":"Constraints: a multiple of 0.01."},` +
-			setRateLimitWindow +
-			setRateLimitBytesGemini +
-			`"type":"object","required":["burst","per_second","window"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"burst":{"type":"integer","description":"Constraints: minimum 1; maximum 32767."},` +
-			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
-			`"fill":{"type":"number","description":"Constraints: maximum 0.3; a multiple of 0.01."},` +
-			setRateLimitWindow +
-			setRateLimitBytesGemini +
-			setRateLimitEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"burst":{"type":"integer","maximum":32767,"minimum":-32768},` +
@@ -2780,9 +1718,6 @@ func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMes
 
 const (
 	refundPaymentAmountCurrency = `"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},`
-	refundPaymentAmountEnd      = `"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},`
-	refundPaymentFeeEnd         = `"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},`
-	refundPaymentEnd            = `"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`
 )
 
 var refundPaymentInfo = runtime.Info{
@@ -2794,53 +1729,15 @@ var refundPaymentInfo = runtime.Info{
 		`"amount":{"type":"integer"},` +
 		refundPaymentAmountCurrency +
 		`"note":{"type":"string"}},` +
-		refundPaymentAmountEnd +
+		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
 		`"fee":{"properties":{` +
 		`"amount":{"type":"integer"},` +
 		refundPaymentAmountCurrency +
 		`"note":{"type":"string"}},` +
-		refundPaymentFeeEnd +
-		refundPaymentEnd),
+		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
+		`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"payment_id":{"type":"string"},` +
-			`"amount":{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["amount","currency","note"],"description":"Amount to give back."},` +
-			`"fee":{"anyOf":[{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["amount","currency","note"]},{"type":"null"}],"description":"Fee kept by the shop, if any."}},` +
-			`"additionalProperties":false,"type":"object","required":["payment_id","amount","fee"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"payment_id":{"type":"string"},` +
-			`"amount":{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"type":"string"}},` +
-			`"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
-			`"fee":{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"type":"string"}},` +
-			`"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
-			`"type":"object","required":["payment_id","amount"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"payment_id":{"type":"string"},` +
-			`"amount":{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"type":"string"}},` +
-			refundPaymentAmountEnd +
-			`"fee":{"properties":{` +
-			`"amount":{"type":"integer"},` +
-			refundPaymentAmountCurrency +
-			`"note":{"type":"string"}},` +
-			refundPaymentFeeEnd +
-			refundPaymentEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"payment_id":{"type":"string"},` +
@@ -2869,36 +1766,16 @@ func callRefundPayment(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
 }
 
-const (
-	tailLogsMinLevel = `"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},`
-	tailLogsExtra    = `"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},`
-	tailLogsEnd      = `"additionalProperties":false,"type":"object","required":["service","min_level"]}`
-)
-
 var tailLogsInfo = runtime.Info{
 	Name:        "tail_logs",
 	Description: "Returns recent log lines of a service.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"service":{"type":"string"},` +
-		tailLogsMinLevel +
-		tailLogsExtra +
-		tailLogsEnd),
+		`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
+		`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
+		`"additionalProperties":false,"type":"object","required":["service","min_level"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"service":{"type":"string"},` +
-			tailLogsMinLevel +
-			`"extra":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Levels to show besides, if any."}},` +
-			`"additionalProperties":false,"type":"object","required":["service","min_level","extra"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"service":{"type":"string"},` +
-			tailLogsMinLevel +
-			tailLogsExtra +
-			`"type":"object","required":["service","min_level"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"service":{"type":"string"},` +
-			tailLogsMinLevel +
-			tailLogsExtra +
-			tailLogsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"service":{"type":"string"},` +
@@ -2919,34 +1796,16 @@ func callTailLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
 }
 
-const (
-	convertCurrencyBase = `"base":{"type":"string","description":"the currency to convert from, like eur or USD"},`
-)
-
 var convertCurrencyInfo = runtime.Info{
 	Name:        "convert_currency",
 	Description: "Converts an amount between currencies.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		convertCurrencyBase +
+		`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
 		`"targets":{"items":{"type":"string"},"type":"array"},` +
 		`"amount":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["base"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			convertCurrencyBase +
-			`"targets":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-			`"amount":{"anyOf":[{"type":"number"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["base","targets","amount"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			convertCurrencyBase +
-			`"targets":{"items":{"type":"string"},"type":"array"},` +
-			`"amount":{"type":"number"}},` +
-			`"type":"object","required":["base"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			convertCurrencyBase +
-			`"targets":{"items":{"type":"string"},"type":"array"},` +
-			`"amount":{"type":"number"}},` +
-			`"additionalProperties":false,"type":"object","required":["base"]}`),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
@@ -2967,12 +1826,6 @@ func callConvertCurrency(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
-const (
-	blameLinesSpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},`
-	blameLinesLevel    = `"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},`
-	blameLinesEnd      = `"additionalProperties":false,"type":"object","required":["file","spans"]}`
-)
-
 var blameLinesInfo = runtime.Info{
 	Name:        "blame_lines",
 	Description: "Tells who last changed each line in the spans.",
@@ -2981,34 +1834,11 @@ var blameLinesInfo = runtime.Info{
 		`"spans":{"items":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
-		blameLinesSpansEnd +
-		blameLinesLevel +
-		blameLinesEnd),
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
+		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
+		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"file":{"type":"string"},` +
-			`"spans":{"items":{"properties":{` +
-			`"from":{"type":"integer"},` +
-			`"to":{"type":"integer"}},` +
-			blameLinesSpansEnd +
-			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"LogLevel is a logging threshold, written as its name."}},` +
-			`"additionalProperties":false,"type":"object","required":["file","spans","level"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"file":{"type":"string"},` +
-			`"spans":{"items":{"properties":{` +
-			`"from":{"type":"integer"},` +
-			`"to":{"type":"integer"}},` +
-			`"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
-			blameLinesLevel +
-			`"type":"object","required":["file","spans"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"file":{"type":"string"},` +
-			`"spans":{"items":{"properties":{` +
-			`"from":{"type":"integer"},` +
-			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","description":"Constraints: at least 1 item."},` +
-			blameLinesLevel +
-			blameLinesEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"file":{"type":"string"},` +
@@ -3032,11 +1862,6 @@ func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
-const (
-	getOrderOrderId = `"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},`
-	getOrderEnd     = `"additionalProperties":false,"type":"object","required":["order_id"]}`
-)
-
 const getOrderOutput = `"anyOf":[{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
@@ -3047,22 +1872,11 @@ var getOrderInfo = runtime.Info{
 	Name:        "get_order",
 	Description: "Finds an order by its number.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		getOrderOrderId +
+		`"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},` +
 		`"expand":{"type":"boolean"}},` +
-		getOrderEnd),
+		`"additionalProperties":false,"type":"object","required":["order_id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			getOrderOrderId +
-			`"expand":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id","expand"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			getOrderOrderId +
-			`"expand":{"type":"boolean"}},` +
-			`"type":"object","required":["order_id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			getOrderOrderId +
-			`"expand":{"type":"boolean"}},` +
-			getOrderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + getOrderOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3101,31 +1915,15 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, encodeOrder)
 }
 
-const (
-	cancelOrderReason = `"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},`
-	cancelOrderEnd    = `"additionalProperties":false,"type":"object","required":["order_id"]}`
-)
-
 var cancelOrderInfo = runtime.Info{
 	Name:        "cancel_order",
 	Description: "Cancels an open order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"order_id":{"type":"string"},` +
-		cancelOrderReason +
-		cancelOrderEnd),
+		`"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},` +
+		`"additionalProperties":false,"type":"object","required":["order_id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string"},` +
-			`"reason":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"why: customer | fraud | stock (free text allowed)"}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id","reason"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string"},` +
-			cancelOrderReason +
-			`"type":"object","required":["order_id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string"},` +
-			cancelOrderReason +
-			cancelOrderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -3168,13 +1966,6 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	})
 }
 
-const (
-	searchOrdersStatuses = `"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},`
-	searchOrdersOffset   = `"offset":{"type":"integer","description":"Offset of the first item."},`
-	searchOrdersLimit    = `"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},`
-	searchOrdersEnd      = `"additionalProperties":false,"type":"object","required":["customerId"]}`
-)
-
 const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
@@ -3186,29 +1977,12 @@ var searchOrdersInfo = runtime.Info{
 	Description: "Lists the orders of a customer.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"customerId":{"type":"string"},` +
-		searchOrdersStatuses +
-		searchOrdersOffset +
-		searchOrdersLimit +
-		searchOrdersEnd),
+		`"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},` +
+		`"offset":{"type":"integer","description":"Offset of the first item."},` +
+		`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},` +
+		`"additionalProperties":false,"type":"object","required":["customerId"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"customerId":{"type":"string"},` +
-			`"statuses":{"anyOf":[{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},{"type":"null"}]},` +
-			`"offset":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Offset of the first item."},` +
-			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Limit on the number of items; 0 means the server's choice."}},` +
-			`"additionalProperties":false,"type":"object","required":["customerId","statuses","offset","limit"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"customerId":{"type":"string"},` +
-			searchOrdersStatuses +
-			searchOrdersOffset +
-			searchOrdersLimit +
-			`"type":"object","required":["customerId"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"customerId":{"type":"string"},` +
-			searchOrdersStatuses +
-			searchOrdersOffset +
-			searchOrdersLimit +
-			searchOrdersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + searchOrdersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchOrdersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3243,11 +2017,6 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeSearchOrdersResult)
 }
 
-const (
-	validateOrderOrderEnd = `"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},`
-	validateOrderEnd      = `"additionalProperties":false,"type":"object","required":["order"]}`
-)
-
 const validateOrderOutput = `"anyOf":[{"properties":{` +
 	`"order":{"properties":{` +
 	`"id":{"type":"string"},` +
@@ -3265,34 +2034,11 @@ var validateOrderInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"status":{"type":"string"},` +
 		`"lines":{"items":{"type":"string"},"type":"array"}},` +
-		validateOrderOrderEnd +
+		`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
 		`"notes":{"type":"string"}},` +
-		validateOrderEnd),
+		`"additionalProperties":false,"type":"object","required":["order"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"order":{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"status":{"type":"string"},` +
-			`"lines":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["id","status","lines"],"description":"Order is a stored order."},` +
-			`"notes":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["order","notes"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"order":{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"status":{"type":"string"},` +
-			`"lines":{"items":{"type":"string"},"type":"array"}},` +
-			`"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
-			`"notes":{"type":"string"}},` +
-			`"type":"object","required":["order"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"order":{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"status":{"type":"string"},` +
-			`"lines":{"items":{"type":"string"},"type":"array"}},` +
-			validateOrderOrderEnd +
-			`"notes":{"type":"string"}},` +
-			validateOrderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + validateOrderOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + validateOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3331,42 +2077,17 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	}, encodeEchoOrderInput)
 }
 
-const (
-	sendNoteTo      = `"to":{"type":"string","description":"Who gets the note: a user name or an email address."},`
-	sendNoteSubject = `"subject":{"type":"string","description":"The note's subject line."},`
-	sendNoteUrgent  = `"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},`
-	sendNoteCc      = `"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},`
-	sendNoteEnd     = `"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`
-)
-
 var sendNoteInfo = runtime.Info{
 	Name:        "send_note",
 	Description: "Sends a short note to a colleague.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		sendNoteTo +
-		sendNoteSubject +
-		sendNoteUrgent +
-		sendNoteCc +
-		sendNoteEnd),
+		`"to":{"type":"string","description":"Who gets the note: a user name or an email address."},` +
+		`"subject":{"type":"string","description":"The note's subject line."},` +
+		`"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},` +
+		`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
+		`"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			sendNoteTo +
-			sendNoteSubject +
-			`"urgent":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Whether to notify at once (null: the recipient's setting)."},` +
-			sendNoteCc +
-			`"additionalProperties":false,"type":"object","required":["to","subject","urgent","cc"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			sendNoteTo +
-			sendNoteSubject +
-			sendNoteUrgent +
-			sendNoteCc +
-			`"type":"object","required":["to","subject","cc"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			sendNoteTo +
-			sendNoteSubject +
-			sendNoteUrgent +
-			sendNoteCc +
-			sendNoteEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"to":{"type":"string"},` +
@@ -3394,37 +2115,16 @@ func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeSendNoteResult)
 }
 
-const (
-	resizeImageWidth  = `"width":{"type":"integer","description":"New width in pixels."},`
-	resizeImageHeight = `"height":{"type":"integer","description":"New height in pixels."},`
-	resizeImageScale  = `"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},`
-	resizeImageEnd    = `"additionalProperties":false,"type":"object","required":["width","height","scale"]}`
-)
-
 var resizeImageInfo = runtime.Info{
 	Name:        "resize_image",
 	Description: "Resizes the current image.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		resizeImageWidth +
-		resizeImageHeight +
-		resizeImageScale +
-		resizeImageEnd),
+		`"width":{"type":"integer","description":"New width in pixels."},` +
+		`"height":{"type":"integer","description":"New height in pixels."},` +
+		`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
+		`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			resizeImageWidth +
-			resizeImageHeight +
-			resizeImageScale +
-			resizeImageEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			resizeImageWidth +
-			resizeImageHeight +
-			resizeImageScale +
-			`"type":"object","required":["width","height","scale"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			resizeImageWidth +
-			resizeImageHeight +
-			resizeImageScale +
-			resizeImageEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"width":{"type":"integer"},` +
@@ -3451,31 +2151,15 @@ func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeResizeImageResult)
 }
 
-const (
-	summarizeMaxWords = `"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},`
-	summarizeEnd      = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var summarizeInfo = runtime.Info{
 	Name:        "summarize",
 	Description: "Returns a summary of a text.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"},` +
-		summarizeMaxWords +
-		summarizeEnd),
+		`"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			`"max_words":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"upper bound on the summary's length, in words (default 50)"}},` +
-			`"additionalProperties":false,"type":"object","required":["text","max_words"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			summarizeMaxWords +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			summarizeMaxWords +
-			summarizeEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -3494,31 +2178,15 @@ func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
-const (
-	splitTextSep = `"sep":{"type":"string","description":"separator; a single space when empty"}},`
-	splitTextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var splitTextInfo = runtime.Info{
 	Name:        "split_text",
 	Description: "Splits a text into parts.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"},` +
-		splitTextSep +
-		splitTextEnd),
+		`"sep":{"type":"string","description":"separator; a single space when empty"}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			`"sep":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"separator; a single space when empty"}},` +
-			`"additionalProperties":false,"type":"object","required":["text","sep"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			splitTextSep +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"},` +
-			splitTextSep +
-			splitTextEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3539,30 +2207,15 @@ func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
-const (
-	archiveProjectEnd = `"additionalProperties":false,"type":"object","required":["project"]}`
-)
-
 var archiveProjectInfo = runtime.Info{
 	Name:        "archive_project",
 	Description: "Archives a finished project.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"project":{"type":"string"},` +
 		`"force":{"type":"boolean"}},` +
-		archiveProjectEnd),
+		`"additionalProperties":false,"type":"object","required":["project"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string"},` +
-			`"force":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["project","force"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string"},` +
-			`"force":{"type":"boolean"}},` +
-			`"type":"object","required":["project"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string"},` +
-			`"force":{"type":"boolean"}},` +
-			archiveProjectEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

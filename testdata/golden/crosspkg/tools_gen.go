@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -27,23 +27,19 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
 const (
-	distanceFromName          = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
-	distanceFromUnit          = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
-	distanceFromEnd           = `"additionalProperties":false,"type":"object","required":["name"],"description":"Place is a named place."},`
-	distanceToEnd             = `"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},`
-	distanceEnd               = `"additionalProperties":false,"type":"object","required":["from","to"]}`
-	distanceFromNameOpenAI    = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
-	distanceFromUnitOpenAI    = `"unit":{"anyOf":[{"type":"string","enum":["km","mi","nmi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},`
-	distanceFromUnitAnthropic = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},`
+	distanceFromName = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
+	distanceFromUnit = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
 )
 
 var distanceInfo = runtime.Info{
@@ -53,43 +49,14 @@ var distanceInfo = runtime.Info{
 		`"from":{"properties":{` +
 		distanceFromName +
 		distanceFromUnit +
-		distanceFromEnd +
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"Place is a named place."},` +
 		`"to":{"items":{"properties":{` +
 		distanceFromName +
 		distanceFromUnit +
-		distanceToEnd +
-		distanceEnd),
+		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"from":{"properties":{` +
-			distanceFromNameOpenAI +
-			distanceFromUnitOpenAI +
-			`"additionalProperties":false,"type":"object","required":["name","unit"],"description":"Place is a named place."},` +
-			`"to":{"items":{"properties":{` +
-			distanceFromNameOpenAI +
-			distanceFromUnitOpenAI +
-			`"additionalProperties":false,"type":"object","required":["name","unit"]},"type":"array"}},` +
-			distanceEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"from":{"properties":{` +
-			distanceFromName +
-			distanceFromUnit +
-			`"type":"object","required":["name"],"description":"Place is a named place."},` +
-			`"to":{"items":{"properties":{` +
-			distanceFromName +
-			distanceFromUnit +
-			`"type":"object","required":["name"]},"type":"array"}},` +
-			`"type":"object","required":["from","to"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"from":{"properties":{` +
-			distanceFromNameOpenAI +
-			distanceFromUnitAnthropic +
-			distanceFromEnd +
-			`"to":{"items":{"properties":{` +
-			distanceFromNameOpenAI +
-			distanceFromUnitAnthropic +
-			distanceToEnd +
-			distanceEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"number"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -110,33 +77,15 @@ func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
 }
 
-const (
-	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
-	nearestUnit       = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
-	nearestEnd        = `"additionalProperties":false,"type":"object","required":["name"]}`
-	nearestNameOpenAI = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
-)
-
 var nearestInfo = runtime.Info{
 	Name:        "nearest",
 	Description: "Finds the nearest place.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		nearestName +
-		nearestUnit +
-		nearestEnd),
+		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			nearestNameOpenAI +
-			`"unit":{"anyOf":[{"type":"string","enum":["km","mi","nmi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name","unit"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			nearestName +
-			nearestUnit +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			nearestNameOpenAI +
-			`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},` +
-			nearestEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
@@ -162,15 +111,6 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeNearestResult)
 }
 
-const (
-	locateCenterLat = `"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},`
-	locateCenterLon = `"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},`
-	locateCenterEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},`
-	locateRadius    = `"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit; at sea, in \"nmi\"."},`
-	locateUnit      = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile."}},`
-	locateEnd       = `"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`
-)
-
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
 	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
@@ -181,37 +121,14 @@ var locateInfo = runtime.Info{
 	Description: "Lists the places around a point.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"center":{"properties":{` +
-		locateCenterLat +
-		locateCenterLon +
-		locateCenterEnd +
-		locateRadius +
-		locateUnit +
-		locateEnd),
+		`"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},` +
+		`"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit; at sea, in \"nmi\"."},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile."}},` +
+		`"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"center":{"properties":{` +
-			locateCenterLat +
-			locateCenterLon +
-			locateCenterEnd +
-			locateRadius +
-			locateUnit +
-			locateEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"center":{"properties":{` +
-			locateCenterLat +
-			locateCenterLon +
-			`"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},` +
-			locateRadius +
-			locateUnit +
-			`"type":"object","required":["center","radius","unit"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"center":{"properties":{` +
-			`"lat":{"type":"number","description":"Latitude, north positive. Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Longitude, east positive. Constraints: minimum -180; maximum 180."}},` +
-			locateCenterEnd +
-			`"radius":{"type":"number","description":"Radius to search within, in Unit; at sea, in \"nmi\". Constraints: minimum 0."},` +
-			locateUnit +
-			locateEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + locateOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
@@ -25,94 +25,36 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	openTicketSubject      = `"subject":{"type":"string","description":"Subject is a one-line summary."},`
-	openTicketBody         = `"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},`
-	openTicketPriority     = `"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},`
-	openTicketContactEmail = `"email":{"type":"string","description":"Email address to reply to."}},`
-	openTicketContactEnd   = `"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},`
-	openTicketTags         = `"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},`
-	openTicketDelayMs      = `"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},`
-	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},`
-	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},`
-	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},`
-	openTicketNotify       = `"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},`
-	openTicketSignature    = `"signature":{"type":"string","maxLength":40,"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others"}},`
-	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
-)
-
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem. Before it:\n- look for an open ticket of the customer\n- ask the customer for a contact if there is none",
 	Parameters: json.RawMessage(`{"properties":{` +
-		openTicketSubject +
-		openTicketBody +
-		openTicketPriority +
+		`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
+		`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
+		`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
 		`"contact":{"properties":{` +
-		openTicketContactEmail +
-		openTicketContactEnd +
-		openTicketTags +
-		openTicketDelayMs +
-		openTicketEscalation +
-		openTicketReplyOn +
-		openTicketFallbacks +
-		openTicketNotify +
-		openTicketSignature +
-		openTicketEnd),
+		`"email":{"type":"string","description":"Email address to reply to."}},` +
+		`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
+		`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
+		`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
+		`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
+		`"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
+		`"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},` +
+		`"signature":{"type":"string","maxLength":40,"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others"}},` +
+		`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			openTicketSubject +
-			openTicketBody +
-			openTicketPriority +
-			`"contact":{"properties":{` +
-			openTicketContactEmail +
-			openTicketContactEnd +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
-			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
-			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
-			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
-			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
-			`"notify":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2]},"type":"array"},{"type":"null"}],"description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},` +
-			`"signature":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others\nConstraints: at most 40 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on","fallbacks","notify","signature"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			openTicketSubject +
-			openTicketBody +
-			openTicketPriority +
-			`"contact":{"properties":{` +
-			openTicketContactEmail +
-			`"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			openTicketTags +
-			openTicketDelayMs +
-			openTicketEscalation +
-			openTicketReplyOn +
-			openTicketFallbacks +
-			`"notify":{"items":{"type":"integer"},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner). Constraints: each item: one of 0, 1, 2."},` +
-			openTicketSignature +
-			`"type":"object","required":["subject","body","priority","contact"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			openTicketSubject +
-			openTicketBody +
-			openTicketPriority +
-			`"contact":{"properties":{` +
-			openTicketContactEmail +
-			openTicketContactEnd +
-			openTicketTags +
-			openTicketDelayMs +
-			openTicketEscalation +
-			openTicketReplyOn +
-			openTicketFallbacks +
-			openTicketNotify +
-			`"signature":{"type":"string","description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others\nConstraints: at most 40 characters."}},` +
-			openTicketEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

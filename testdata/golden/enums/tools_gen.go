@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
@@ -25,63 +25,30 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	paintWallColor  = `"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},`
-	paintWallFinish = `"finish":{"type":"string","enum":["matte","gloss"]},`
-	paintWallAccent = `"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"},`
-	paintWallBrand  = `"brand":{"type":"string","description":"Brand of the paint; \"acme\" when none is given."},`
-	paintWallCoats  = `"coats":{"type":"integer","description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},`
-	paintWallEnd    = `"additionalProperties":false,"type":"object","required":["color"]}`
-)
-
 var paintWallInfo = runtime.Info{
 	Name:        "paint_wall",
 	Description: "Paints a wall.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		paintWallColor +
+		`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
 		`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three).","default":2},` +
-		paintWallFinish +
+		`"finish":{"type":"string","enum":["matte","gloss"]},` +
 		`"size":{"type":"integer","enum":[1,5,10]},` +
-		paintWallAccent +
-		paintWallBrand +
-		paintWallCoats +
-		paintWallEnd),
+		`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"},` +
+		`"brand":{"type":"string","description":"Brand of the paint; \"acme\" when none is given."},` +
+		`"coats":{"type":"integer","description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},` +
+		`"additionalProperties":false,"type":"object","required":["color"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			paintWallColor +
-			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
-			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
-			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
-			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."},` +
-			`"brand":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Brand of the paint; \"acme\" when none is given."},` +
-			`"coats":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},` +
-			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent","brand","coats"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			paintWallColor +
-			`"level":{"type":"integer","description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: one of 1, 2, 3.","default":2},` +
-			paintWallFinish +
-			`"size":{"type":"integer","description":"Constraints: one of 1, 5, 10."},` +
-			paintWallAccent +
-			paintWallBrand +
-			paintWallCoats +
-			`"type":"object","required":["color"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			paintWallColor +
-			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
-			paintWallFinish +
-			`"size":{"type":"integer","enum":[1,5,10]},` +
-			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."},` +
-			paintWallBrand +
-			paintWallCoats +
-			paintWallEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
@@ -27,86 +27,34 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	planTripCity      = `"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
-	planTripSeat      = `"seat":{"type":"string","description":"window | aisle | any"},`
-	planTripSince     = `"since":{"type":"string","description":"include trips with updated_at >= this time"},`
-	planTripQuoted    = `"quoted":{"type":"string","description":"say \"hello\": then wait"},`
-	planTripLimit     = `"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},`
-	planTripTags      = `"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},`
-	planTripNote      = `"note":{"type":"string","description":"a free-form note"},`
-	planTripMode      = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},`
-	planTripCode      = `"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},`
-	planTripStatus    = `"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"},`
-	planTripDir       = `"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},`
-	planTripEnd       = `"additionalProperties":false,"type":"object","required":["city","tags","dir"]}`
-	planTripDirOpenAI = `"dir":{"type":"string","description":"Absolute path (e.g., /home/x). Constraints: at least 1 character."}},`
-)
-
 var planTripInfo = runtime.Info{
 	Name:        "plan_trip",
 	Description: "Plans a trip.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		planTripCity +
-		planTripSeat +
-		planTripSince +
-		planTripQuoted +
-		planTripLimit +
-		planTripTags +
-		planTripNote +
-		planTripMode +
-		planTripCode +
-		planTripStatus +
-		planTripDir +
-		planTripEnd),
+		`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+		`"seat":{"type":"string","description":"window | aisle | any"},` +
+		`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
+		`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
+		`"note":{"type":"string","description":"a free-form note"},` +
+		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},` +
+		`"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
+		`"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"},` +
+		`"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},` +
+		`"additionalProperties":false,"type":"object","required":["city","tags","dir"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			planTripCity +
-			`"seat":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"window | aisle | any"},` +
-			`"since":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"include trips with updated_at >= this time"},` +
-			`"quoted":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"say \"hello\": then wait"},` +
-			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Constraints: default 10."},` +
-			planTripTags +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a free-form note"},` +
-			`"mode":{"anyOf":[{"type":"string","enum":["train","plane"]},{"type":"null"}],"description":"how to travel"},` +
-			`"code":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed","any"]},{"type":"null"}],"description":"Filter by status (open, closed, any)"},` +
-			planTripDirOpenAI +
-			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode","code","status","dir"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			planTripCity +
-			planTripSeat +
-			planTripSince +
-			planTripQuoted +
-			planTripLimit +
-			planTripTags +
-			planTripNote +
-			planTripMode +
-			planTripCode +
-			planTripStatus +
-			planTripDir +
-			`"type":"object","required":["city","tags","dir"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			planTripCity +
-			planTripSeat +
-			planTripSince +
-			planTripQuoted +
-			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 1; maximum 50."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"labels, at most 3. Constraints: at most 3 items."},` +
-			planTripNote +
-			planTripMode +
-			`"code":{"type":"string","description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
-			planTripStatus +
-			planTripDirOpenAI +
-			planTripEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
@@ -139,95 +87,29 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
-const (
-	runQueryCount    = `"count":{"type":"integer","maximum":10,"minimum":1,"description":"Count is an integer that decodes itself from 5 or \"5\"."},`
-	runQueryTags     = `"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},`
-	runQuerySpanEnd  = `"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},`
-	runQuerySpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},`
-	runQueryOwner    = `"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},`
-	runQueryNames    = `"names":{"items":{"type":"string"},"type":"array"},`
-	runQueryLevel    = `"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},`
-	runQueryAmount   = `"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},`
-	runQueryParts    = `"parts":{"items":{"type":"string"},"type":"array"}},`
-	runQueryEnd      = `"additionalProperties":false,"type":"object","required":["span"]}`
-)
-
 var runQueryInfo = runtime.Info{
 	Name:        "run_query",
 	Description: "Runs a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		runQueryCount +
-		runQueryTags +
+		`"count":{"type":"integer","maximum":10,"minimum":1,"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},` +
 		`"limit":{"type":"integer"},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
-		runQuerySpanEnd +
+		`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
 		`"spans":{"items":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
-		runQuerySpansEnd +
-		runQueryOwner +
-		runQueryNames +
-		runQueryLevel +
-		runQueryAmount +
-		runQueryParts +
-		runQueryEnd),
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
+		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
+		`"names":{"items":{"type":"string"},"type":"array"},` +
+		`"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
+		`"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
+		`"parts":{"items":{"type":"string"},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["span"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"count":{"anyOf":[{"type":"integer","maximum":10,"minimum":1},{"type":"null"}],"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"List is a list of strings that decodes itself from one string too."},` +
-			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},` +
-			`"span":{"properties":{` +
-			`"from":{"type":"integer","minimum":0},` +
-			`"to":{"type":"integer"}},` +
-			runQuerySpanEnd +
-			`"spans":{"anyOf":[{"items":{"properties":{` +
-			`"from":{"type":"integer","minimum":0},` +
-			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},{"type":"null"}]},` +
-			`"owner":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Lower is a string that decodes itself to lower case."},` +
-			`"names":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
-			`"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
-			`"parts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["count","tags","limit","span","spans","owner","names","level","amount","parts"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			runQueryCount +
-			runQueryTags +
-			`"limit":{"type":"integer"},` +
-			`"span":{"properties":{` +
-			`"from":{"type":"integer","minimum":0},` +
-			`"to":{"type":"integer"}},` +
-			`"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
-			`"spans":{"items":{"properties":{` +
-			`"from":{"type":"integer","minimum":0},` +
-			`"to":{"type":"integer"}},` +
-			`"type":"object","required":["from","to"]},"type":"array"},` +
-			runQueryOwner +
-			runQueryNames +
-			runQueryLevel +
-			runQueryAmount +
-			runQueryParts +
-			`"type":"object","required":["span"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\". Constraints: minimum 1; maximum 10."},` +
-			runQueryTags +
-			`"limit":{"type":"integer"},` +
-			`"span":{"properties":{` +
-			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
-			`"to":{"type":"integer"}},` +
-			runQuerySpanEnd +
-			`"spans":{"items":{"properties":{` +
-			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
-			`"to":{"type":"integer"}},` +
-			runQuerySpansEnd +
-			runQueryOwner +
-			runQueryNames +
-			runQueryLevel +
-			runQueryAmount +
-			runQueryParts +
-			runQueryEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
@@ -265,30 +147,15 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
-const (
-	openWindowEnd = `"additionalProperties":false,"type":"object","required":["start"]}`
-)
-
 var openWindowInfo = runtime.Info{
 	Name:        "open_window",
 	Description: "Opens a window.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"start":{"type":"integer"},` +
 		`"end":{"type":"integer"}},` +
-		openWindowEnd),
+		`"additionalProperties":false,"type":"object","required":["start"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"start":{"type":"integer"},` +
-			`"end":{"anyOf":[{"type":"integer"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["start","end"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"start":{"type":"integer"},` +
-			`"end":{"type":"integer"}},` +
-			`"type":"object","required":["start"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"start":{"type":"integer"},` +
-			`"end":{"type":"integer"}},` +
-			openWindowEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"start":{"type":"integer"},` +

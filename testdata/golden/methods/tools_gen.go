@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
@@ -27,9 +27,11 @@ func Tools(store *Store, clock Clock) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
@@ -82,26 +84,14 @@ func (t countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeCountResult)
 }
 
-const (
-	orderEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var orderInfo = runtime.Info{
 	Name:        "order",
 	Description: "Returns the status of an order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		orderEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			orderEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			orderEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -182,26 +172,14 @@ func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
-const (
-	cancelEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
-)
-
 var cancelInfo = runtime.Info{
 	Name:        "cancel",
 	Description: "Cancels an order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		cancelEnd),
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			cancelEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			`"type":"object","required":["id"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"}},` +
-			cancelEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Confirm:     true,
 	Destructive: new(true),

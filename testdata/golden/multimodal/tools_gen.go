@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package multimodal, in source order.
 func Tools() []runtime.Tool {
@@ -24,40 +24,25 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	chartTitle  = `"title":{"type":"string","description":"The chart's title."},`
-	chartValues = `"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},`
-	chartEnd    = `"additionalProperties":false,"type":"object","required":["title","values"]}`
-)
-
 var chartInfo = runtime.Info{
 	Name:        "chart",
 	Description: "Draws a bar chart of the values, as a PNG image with a caption.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		chartTitle +
-		chartValues +
-		chartEnd),
+		`"title":{"type":"string","description":"The chart's title."},` +
+		`"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},` +
+		`"additionalProperties":false,"type":"object","required":["title","values"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			chartTitle +
-			chartValues +
-			chartEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			chartTitle +
-			chartValues +
-			`"type":"object","required":["title","values"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			chartTitle +
-			chartValues +
-			chartEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
@@ -27,34 +27,24 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	webSearchEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
-)
 
 var webSearchInfo = runtime.Info{
 	Name:        "web-search",
 	Description: "Searches.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		webSearchEnd),
+		`"additionalProperties":false,"type":"object","required":["q"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			webSearchEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			`"type":"object","required":["q"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			webSearchEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout: 90 * time.Second,
 	Retries: 2,
@@ -77,26 +67,14 @@ func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
 }
 
-const (
-	deployServiceEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
-)
-
 var deployServiceInfo = runtime.Info{
 	Name:        "deploy_service",
 	Description: "Deploys the service.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		deployServiceEnd),
+		`"additionalProperties":false,"type":"object","required":["q"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			deployServiceEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			`"type":"object","required":["q"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			deployServiceEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout:     250 * time.Millisecond,
 	Confirm:     true,
@@ -126,26 +104,14 @@ func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
-const (
-	httpGetUrlsEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
-)
-
 var httpGetUrlsInfo = runtime.Info{
 	Name:        "http_get_urls",
 	Description: "Fetches pages; its default name is snake_case.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		httpGetUrlsEnd),
+		`"additionalProperties":false,"type":"object","required":["q"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			httpGetUrlsEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			`"type":"object","required":["q"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"q":{"type":"string"}},` +
-			httpGetUrlsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

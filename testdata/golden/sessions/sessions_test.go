@@ -93,7 +93,7 @@ func TestSessionOverride(t *testing.T) {
 func TestSessionNotInSchemas(t *testing.T) {
 	for _, tool := range Tools(&Shop{}) {
 		info := tool.Info()
-		for _, schema := range []json.RawMessage{info.Parameters, info.Dialects.OpenAI, info.Dialects.Gemini, info.Dialects.Anthropic} {
+		for _, schema := range []json.RawMessage{info.Parameters, info.ParametersFor(runtime.OpenAI), info.ParametersFor(runtime.Gemini), info.ParametersFor(runtime.Anthropic)} {
 			if s := string(schema); strings.Contains(s, "user") || strings.Contains(s, "tenant") || strings.Contains(s, "ID") {
 				t.Errorf("%s: %s", info.Name, s)
 			}

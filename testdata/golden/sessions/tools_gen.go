@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package sessions, in source order.
 func Tools(shop *Shop) []runtime.Tool {
@@ -30,35 +30,24 @@ func Tools(shop *Shop) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	ordersStatus = `"status":{"type":"string","description":"Status filters the orders."}},`
-	ordersEnd    = `"additionalProperties":false,"type":"object"}`
-)
-
 var ordersInfo = runtime.Info{
 	Name:        "orders",
 	Description: "Lists the signed-in user's orders.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		ordersStatus +
-		ordersEnd),
+		`"status":{"type":"string","description":"Status filters the orders."}},` +
+		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"status":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Status filters the orders."}},` +
-			`"additionalProperties":false,"type":"object","required":["status"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			ordersStatus +
-			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			ordersStatus +
-			ordersEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string"},` +
@@ -112,27 +101,14 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeOrdersResult)
 }
 
-const (
-	greetName = `"name":{"type":"string","description":"Who to greet."}},`
-	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
-)
-
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets someone on behalf of the tenant.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		greetName +
-		greetEnd),
+		`"name":{"type":"string","description":"Who to greet."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			greetName +
-			greetEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			greetName +
-			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			greetName +
-			greetEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -234,27 +210,14 @@ func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-const (
-	feedCount = `"count":{"type":"integer","description":"How many events."}},`
-	feedEnd   = `"additionalProperties":false,"type":"object","required":["count"]}`
-)
-
 var feedInfo = runtime.Info{
 	Name:        "feed",
 	Description: "Streams the user's events, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		feedCount +
-		feedEnd),
+		`"count":{"type":"integer","description":"How many events."}},` +
+		`"additionalProperties":false,"type":"object","required":["count"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			feedCount +
-			feedEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			feedCount +
-			`"type":"object","required":["count"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			feedCount +
-			feedEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

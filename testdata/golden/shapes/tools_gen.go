@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -32,34 +32,24 @@ func Tools() []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	fullEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
 
 var fullInfo = runtime.Info{
 	Name:        "full",
 	Description: "Takes a context and a struct and returns a result.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		fullEnd),
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			fullEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			fullEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"length":{"type":"integer"}},` +
@@ -82,26 +72,14 @@ func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
 }
 
-const (
-	errorOnlyEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var errorOnlyInfo = runtime.Info{
 	Name:        "error_only",
 	Description: "Returns only an error.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		errorOnlyEnd),
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			errorOnlyEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			errorOnlyEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -122,26 +100,14 @@ func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-const (
-	noContextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var noContextInfo = runtime.Info{
 	Name:        "no_context",
 	Description: "Takes no context.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		noContextEnd),
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			noContextEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			noContextEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"length":{"type":"integer"}},` +
@@ -194,26 +160,14 @@ func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-const (
-	pointerEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var pointerInfo = runtime.Info{
 	Name:        "pointer",
 	Description: "Takes a pointer to its struct.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		pointerEnd),
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			pointerEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string"}},` +
-			pointerEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -236,36 +190,16 @@ func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeOut)
 }
 
-const (
-	plainCity = `"city":{"type":"string","description":"The city."},`
-	plainDays = `"days":{"type":"integer","description":"How many days."},`
-	plainEnd  = `"additionalProperties":false,"type":"object","required":["city","days"]}`
-)
-
 var plainInfo = runtime.Info{
 	Name:        "plain",
 	Description: "Takes plain parameters.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		plainCity +
-		plainDays +
+		`"city":{"type":"string","description":"The city."},` +
+		`"days":{"type":"integer","description":"How many days."},` +
 		`"note":{"type":"string"}},` +
-		plainEnd),
+		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			plainCity +
-			plainDays +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["city","days","note"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			plainCity +
-			plainDays +
-			`"note":{"type":"string"}},` +
-			`"type":"object","required":["city","days"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			plainCity +
-			plainDays +
-			`"note":{"type":"string"}},` +
-			plainEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

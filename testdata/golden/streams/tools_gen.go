@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package streams, in source order.
 func Tools(runner *Runner) []runtime.Tool {
@@ -27,35 +27,24 @@ func Tools(runner *Runner) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	spellWord = `"word":{"type":"string","description":"The word to spell."}},`
-	spellEnd  = `"additionalProperties":false,"type":"object","required":["word"]}`
-)
-
 var spellInfo = runtime.Info{
 	Name:        "spell",
 	Description: "Yields the letters of a word, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		spellWord +
-		spellEnd),
+		`"word":{"type":"string","description":"The word to spell."}},` +
+		`"additionalProperties":false,"type":"object","required":["word"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			spellWord +
-			spellEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			spellWord +
-			`"type":"object","required":["word"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			spellWord +
-			spellEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -97,27 +86,14 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
-const (
-	runJobSteps = `"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},`
-	runJobEnd   = `"additionalProperties":false,"type":"object","required":["steps"]}`
-)
-
 var runJobInfo = runtime.Info{
 	Name:        "run_job",
 	Description: "Runs a job, reporting each step as it is done.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		runJobSteps +
-		runJobEnd),
+		`"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},` +
+		`"additionalProperties":false,"type":"object","required":["steps"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			runJobSteps +
-			runJobEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			runJobSteps +
-			`"type":"object","required":["steps"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"steps":{"type":"integer","description":"Steps is how many steps the job takes. Constraints: minimum 1; maximum 10."}},` +
-			runJobEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -169,27 +145,14 @@ func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeRunJobChunk, emit)
 }
 
-const (
-	wordsText = `"text":{"type":"string","description":"The text to split."}},`
-	wordsEnd  = `"additionalProperties":false,"type":"object","required":["text"]}`
-)
-
 var wordsInfo = runtime.Info{
 	Name:        "words",
 	Description: "Yields the words of a text as tokens, and the rest of it after a failure: it does not look at what yield returns, a common mistake, which must not turn its failure into a panic.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		wordsText +
-		wordsEnd),
+		`"text":{"type":"string","description":"The text to split."}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			wordsText +
-			wordsEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			wordsText +
-			`"type":"object","required":["text"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			wordsText +
-			wordsEnd),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion9
+const _ = toolimpl.SupportPackageIsVersion10
 
 // Tools returns the tools of package lookup, in source order.
 func Tools(counter *Counter) []runtime.Tool {
@@ -26,18 +26,15 @@ func Tools(counter *Counter) []runtime.Tool {
 }
 
 // What follows, by tool and by type. For a tool t: tInfo describes it, with its
-// schema in each dialect (the lines several of them share are constants named
-// after t and the property, written once; tOutput is its result's schema), and
-// callT decodes the arguments of a call, checks them, then calls the function.
+// standard schema, and its schema in each dialect the runtime cannot derive from
+// that one (Derived lists those it derives; the lines several schemas share are
+// constants named after t and the property, written once; tOutput is its
+// result's schema), and callT decodes the arguments of a call, checks them, then
+// calls the function.
 // For a type T: decodeT decodes a T and checks its constraints, reporting every
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
-
-const (
-	lookupKey = `"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},`
-	lookupEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
-)
 
 const lookupOutput = `"anyOf":[{"properties":{` +
 	`"key":{"type":"string"},` +
@@ -49,18 +46,10 @@ var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Looks a key up; its result is kept a minute.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		lookupKey +
-		lookupEnd),
+		`"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},` +
+		`"additionalProperties":false,"type":"object","required":["key"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			lookupKey +
-			lookupEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			lookupKey +
-			`"type":"object","required":["key"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			lookupKey +
-			lookupEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + lookupOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + lookupOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -101,27 +90,14 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeAnswer)
 }
 
-const (
-	briefKey = `"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},`
-	briefEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
-)
-
 var briefInfo = runtime.Info{
 	Name:        "brief",
 	Description: "Looks a key up; its result is kept half a second.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		briefKey +
-		briefEnd),
+		`"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},` +
+		`"additionalProperties":false,"type":"object","required":["key"]}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			briefKey +
-			briefEnd),
-		Gemini: json.RawMessage(`{"properties":{` +
-			briefKey +
-			`"type":"object","required":["key"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			briefKey +
-			briefEnd),
+		Derived: toolimpl.AllDialects,
 	},
 	Cache:    500 * time.Millisecond,
 	ReadOnly: true,

@@ -1,0 +1,509 @@
+// Package derive makes a tool's argument schema in a provider's dialect
+// from its standard one (JSON Schema 2020-12), by the rules toolgen builds
+// the dialects by: what a dialect cannot carry moves into the description,
+// OpenAI's strict mode requires every property and makes the optional ones
+// a union with null, Gemini takes no additionalProperties.
+//
+// It covers the common case only: an object of properties whose values
+// are scalars, arrays and objects of the same kind. Whatever else it meets
+// (a union, a reference, a map, an annotation it does not know) it refuses.
+// toolgen builds every dialect itself and leaves a dialect to the runtime,
+// which derives it here on first use, only where Schema gives the same
+// bytes; so the two never disagree, whatever this package covers.
+package derive
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The dialects, as runtime.Dialect and toolgen number them.
+const (
+	Standard = iota
+	OpenAI
+	Gemini
+	Anthropic
+)
+
+// Formats are the string formats each dialect other than Standard accepts;
+// toolgen moves another format into the description.
+var Formats = [...]map[string]bool{
+	OpenAI:    {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
+	Gemini:    {"date-time": true},
+	Anthropic: {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
+}
+
+// Sentence joins two pieces of description text.
+func Sentence(a, b string) string {
+	if a == "" {
+		return b
+	}
+	if b == "" {
+		return a
+	}
+	if i := strings.LastIndexByte(a, '\n'); i > 0 && a[i-1] != '\n' {
+		// A line break within a paragraph is a list's (unwrap): b goes
+		// after the list, not inside its last item.
+		return a + "\n" + b
+	}
+	if !strings.HasSuffix(a, ".") && !strings.HasSuffix(a, "!") && !strings.HasSuffix(a, "?") {
+		a += "."
+	}
+	return a + " " + b
+}
+
+// Plural writes n nouns: "1 item", "3 items".
+func Plural(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// errShape is the error of a schema this package does not cover.
+var errShape = errors.New("derive: a schema of a shape it does not cover")
+
+// Schema returns the schema of dialect d (OpenAI, Gemini or Anthropic)
+// made from standard, compact JSON as toolgen writes it, or an error if
+// standard holds what Schema does not cover.
+func Schema(d int, standard []byte) ([]byte, error) {
+	if d != OpenAI && d != Gemini && d != Anthropic {
+		return nil, fmt.Errorf("derive: no dialect %d", d)
+	}
+	v, err := parse(standard)
+	if err != nil {
+		return nil, err
+	}
+	root, ok := v.(*object)
+	if !ok {
+		return nil, errShape
+	}
+	if err := (deriver{d}).object(root); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.Grow(len(standard) + len(standard)/4)
+	write(&b, root)
+	return b.Bytes(), nil
+}
+
+type deriver struct{ d int }
+
+// object derives an object of properties in place.
+func (dv deriver) object(o *object) error {
+	for _, k := range o.keys {
+		switch k {
+		case "properties", "additionalProperties", "type", "required", "title", "description":
+		default:
+			return errShape // required groups (oneOf, anyOf), $defs
+		}
+	}
+	if t, _ := o.get("type"); t != "object" {
+		return errShape
+	}
+	if ap, ok := o.get("additionalProperties"); !ok || ap != false {
+		return errShape
+	}
+	pv, _ := o.get("properties")
+	props, ok := pv.(*object)
+	if !ok || len(props.keys) == 0 {
+		return errShape // a map, an object of no properties
+	}
+	var required []string
+	if rv, ok := o.get("required"); ok {
+		list, _ := rv.([]any)
+		for _, r := range list {
+			name, ok := r.(string)
+			if !ok {
+				return errShape
+			}
+			required = append(required, name)
+		}
+	}
+	for i, k := range props.keys {
+		p, ok := props.vals[i].(*object)
+		if !ok {
+			return errShape
+		}
+		v, err := dv.property(p, slices.Contains(required, k))
+		if err != nil {
+			return err
+		}
+		props.vals[i] = v
+	}
+	switch dv.d {
+	case Gemini:
+		o.del("additionalProperties")
+	case OpenAI:
+		all := make([]any, len(props.keys))
+		for i, k := range props.keys {
+			all[i] = k
+		}
+		if _, ok := o.get("required"); ok {
+			o.put("required", all)
+		} else {
+			o.insertAfter("type", "required", all)
+		}
+	}
+	return nil
+}
+
+// propertyKeys are the keys a property's schema may hold, in the order
+// invopop writes them; description goes after the keys before it.
+var propertyKeys = []string{
+	"items", "properties", "additionalProperties", "type", "enum", "multipleOf",
+	"maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength",
+	"minLength", "pattern", "maxItems", "minItems", "uniqueItems", "required",
+	"format", "contentEncoding", "title",
+	"description", // then
+	"default", "examples",
+}
+
+// property derives the schema of one property, of an object's required
+// or optional member.
+func (dv deriver) property(p *object, required bool) (any, error) {
+	if err := dv.value(p); err != nil {
+		return nil, err
+	}
+	notes, err := dv.takeNotes(p)
+	if err != nil {
+		return nil, err
+	}
+	desc, _ := p.get("description")
+	text, _ := desc.(string)
+	if len(notes) > 0 {
+		text = Sentence(text, "Constraints: "+strings.Join(notes, "; ")+".")
+		p.setDescription(text)
+	}
+	if dv.d == OpenAI && !required {
+		// Strict mode requires every property: an optional one is a
+		// union with null, and the model sends null for it.
+		p.del("description")
+		union := &object{keys: []string{"anyOf"}, vals: []any{[]any{p, &object{keys: []string{"type"}, vals: []any{"null"}}}}}
+		if text != "" {
+			union.put("description", text)
+		}
+		return union, nil
+	}
+	return p, nil
+}
+
+// value derives, in place, the objects a property's value holds: its own
+// properties, or its items'.
+func (dv deriver) value(p *object) error {
+	for _, k := range p.keys {
+		if !slices.Contains(propertyKeys, k) {
+			return errShape // a union, a reference, an annotation of Standard's
+		}
+	}
+	switch t, _ := p.get("type"); t {
+	case "object":
+		return dv.object(p)
+	case "array":
+		iv, ok := p.get("items")
+		items, isObject := iv.(*object)
+		if !ok || !isObject {
+			return errShape
+		}
+		return dv.value(items)
+	case "string", "integer", "number", "boolean":
+		for _, k := range []string{"items", "properties", "additionalProperties", "required"} {
+			if _, ok := p.get(k); ok {
+				return errShape
+			}
+		}
+		return nil
+	}
+	return errShape
+}
+
+// takeNotes removes from s, and from its items, the keywords the dialect
+// does not accept, and returns them in words for the description.
+func (dv deriver) takeNotes(s *object) ([]string, error) {
+	var notes []string
+	d := dv.d
+	take := func(key string, keep bool, word func(v any) string) {
+		if v, ok := s.get(key); ok && !keep {
+			notes = append(notes, word(v))
+			s.del(key)
+		}
+	}
+	text := func(prefix string) func(any) string {
+		return func(v any) string { return prefix + jsonText(v) }
+	}
+	count := func(prefix, noun string) func(any) string {
+		return func(v any) string {
+			n, _ := v.(json.Number)
+			var u uint64
+			fmt.Sscan(string(n), &u)
+			return prefix + Plural(u, noun)
+		}
+	}
+	if _, ok := s.get("examples"); ok && d == Gemini {
+		return nil, errShape // OpenAPI's example holds one value
+	}
+	take("default", d == Gemini, text("default "))
+	take("examples", false, func(v any) string {
+		list, _ := v.([]any)
+		words := make([]string, len(list))
+		for i, e := range list {
+			words[i] = jsonText(e)
+		}
+		return "for example " + strings.Join(words, ", ")
+	})
+	take("minimum", d != Anthropic, text("minimum "))
+	take("maximum", d != Anthropic, text("maximum "))
+	take("exclusiveMinimum", d == OpenAI, text("greater than "))
+	take("exclusiveMaximum", d == OpenAI, text("less than "))
+	take("multipleOf", d == OpenAI, text("a multiple of "))
+	take("minLength", d == Gemini, count("at least ", "character"))
+	take("maxLength", d == Gemini, count("at most ", "character"))
+	take("minItems", d != Anthropic, count("at least ", "item"))
+	take("maxItems", d != Anthropic, count("at most ", "item"))
+	if v, ok := s.get("uniqueItems"); ok {
+		if v != true {
+			return nil, errShape
+		}
+		take("uniqueItems", false, func(any) string { return "items unique" })
+	}
+	take("contentEncoding", false, func(v any) string { s, _ := v.(string); return s + "-encoded" })
+	if f, ok := s.get("format"); ok {
+		name, _ := f.(string)
+		take("format", Formats[d][name], func(any) string { return "format " + name })
+	}
+	if e, ok := s.get("enum"); ok && d == Gemini {
+		if t, _ := s.get("type"); t != "string" {
+			list, _ := e.([]any)
+			words := make([]string, len(list))
+			for i, v := range list {
+				words[i] = jsonText(v)
+			}
+			notes = append(notes, "one of "+strings.Join(words, ", "))
+			s.del("enum")
+		}
+	}
+	if iv, ok := s.get("items"); ok {
+		items, _ := iv.(*object)
+		inner, err := dv.takeNotes(items)
+		if err != nil {
+			return nil, err
+		}
+		if len(inner) > 0 {
+			notes = append(notes, "each item: "+strings.Join(inner, ", "))
+		}
+	}
+	return notes, nil
+}
+
+// object is a JSON object whose members keep their order.
+type object struct {
+	keys []string
+	vals []any
+}
+
+func (o *object) get(key string) (any, bool) {
+	if i := slices.Index(o.keys, key); i >= 0 {
+		return o.vals[i], true
+	}
+	return nil, false
+}
+
+func (o *object) del(key string) {
+	if i := slices.Index(o.keys, key); i >= 0 {
+		o.keys = slices.Delete(o.keys, i, i+1)
+		o.vals = slices.Delete(o.vals, i, i+1)
+	}
+}
+
+// put sets key's value, adding it at the end if o has no such key.
+func (o *object) put(key string, v any) {
+	if i := slices.Index(o.keys, key); i >= 0 {
+		o.vals[i] = v
+		return
+	}
+	o.keys = append(o.keys, key)
+	o.vals = append(o.vals, v)
+}
+
+// insertAfter adds key just after the member named after.
+func (o *object) insertAfter(after, key string, v any) {
+	i := slices.Index(o.keys, after) + 1
+	o.keys = slices.Insert(o.keys, i, key)
+	o.vals = slices.Insert(o.vals, i, v)
+}
+
+// setDescription sets the description where invopop writes it: after the
+// keywords before it in propertyKeys.
+func (o *object) setDescription(text string) {
+	if _, ok := o.get("description"); ok {
+		o.put("description", text)
+		return
+	}
+	at := slices.Index(propertyKeys, "description")
+	i := 0
+	for i < len(o.keys) && slices.Index(propertyKeys, o.keys[i]) < at {
+		i++
+	}
+	o.keys = slices.Insert(o.keys, i, "description")
+	o.vals = slices.Insert(o.vals, i, any(text))
+}
+
+// parse reads JSON into objects, []any, strings, json.Numbers, bools and
+// nil.
+func parse(data []byte) (any, error) {
+	if !json.Valid(data) {
+		return nil, errors.New("derive: the schema is not JSON")
+	}
+	p := parser{data: data}
+	v := p.value()
+	if p.skip(); p.i < len(p.data) {
+		return nil, errors.New("derive: text after the schema")
+	}
+	return v, nil
+}
+
+// parser reads JSON that json.Valid accepted.
+type parser struct {
+	data []byte
+	i    int
+}
+
+func (p *parser) skip() {
+	for p.i < len(p.data) && (p.data[p.i] == ' ' || p.data[p.i] == '\t' || p.data[p.i] == '\n' || p.data[p.i] == '\r') {
+		p.i++
+	}
+}
+
+func (p *parser) value() any {
+	p.skip()
+	switch c := p.data[p.i]; c {
+	case '{':
+		o := &object{}
+		p.i++
+		for p.skip(); p.data[p.i] != '}'; p.skip() {
+			key := p.string()
+			p.skip()
+			p.i++ // ':'
+			o.keys = append(o.keys, key)
+			o.vals = append(o.vals, p.value())
+			if p.skip(); p.data[p.i] == ',' {
+				p.i++
+				p.skip()
+			}
+		}
+		p.i++
+		return o
+	case '[':
+		list := []any{}
+		p.i++
+		for p.skip(); p.data[p.i] != ']'; p.skip() {
+			list = append(list, p.value())
+			if p.skip(); p.data[p.i] == ',' {
+				p.i++
+			}
+		}
+		p.i++
+		return list
+	case '"':
+		return p.string()
+	case 't':
+		p.i += len("true")
+		return true
+	case 'f':
+		p.i += len("false")
+		return false
+	case 'n':
+		p.i += len("null")
+		return nil
+	}
+	start := p.i
+	for p.i < len(p.data) && strings.IndexByte("+-.0123456789eE", p.data[p.i]) >= 0 {
+		p.i++
+	}
+	return json.Number(p.data[start:p.i])
+}
+
+// string reads a string, at a quote.
+func (p *parser) string() string {
+	start, plain := p.i, true
+	for p.i++; p.data[p.i] != '"'; p.i++ {
+		if p.data[p.i] == '\\' {
+			plain = false
+			p.i++
+		}
+	}
+	p.i++
+	raw := p.data[start:p.i]
+	if plain {
+		return string(raw[1 : len(raw)-1])
+	}
+	var s string
+	json.Unmarshal(raw, &s) // valid JSON: no error
+	return s
+}
+
+// write writes v as compact JSON, without HTML escapes, as toolgen writes
+// schemas.
+func write(b *bytes.Buffer, v any) {
+	switch v := v.(type) {
+	case *object:
+		b.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			write(b, k)
+			b.WriteByte(':')
+			write(b, v.vals[i])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			write(b, e)
+		}
+		b.WriteByte(']')
+	case json.Number:
+		b.WriteString(string(v))
+	case string:
+		if plainString(v) {
+			b.WriteByte('"')
+			b.WriteString(v)
+			b.WriteByte('"')
+			return
+		}
+		enc := json.NewEncoder(b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(v)
+		b.Truncate(b.Len() - 1) // Encode's newline
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	default: // nil
+		b.WriteString("null")
+	}
+}
+
+// plainString reports whether encoding/json writes s as it is, in quotes.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonText is v as compact JSON.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	write(&b, v)
+	return b.String()
+}
