@@ -107,6 +107,9 @@ func (r *Registry) register(tools []Tool) error {
 		if _, ok := t.(InvokableTool); !ok {
 			return fmt.Errorf("runtime: tool %s is not invokable", info.Name)
 		}
+		if err := derivable(info); err != nil {
+			return err
+		}
 		if info.Cache > 0 && info.Confirm {
 			return fmt.Errorf("runtime: tool %s is marked both cache and confirm: a reused result would skip the approval", info.Name)
 		}

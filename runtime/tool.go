@@ -3,10 +3,13 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/toolgen-go/toolgen/internal/derive"
 )
@@ -26,7 +29,10 @@ type Info struct {
 	// object, as MCP takes it. It is shared by every caller and must not be
 	// modified.
 	Parameters json.RawMessage
-	// Dialects are the same schema in the dialects of other providers.
+	// Dialects are the same schema in the dialects of other providers,
+	// or which of them the runtime derives from Parameters: read a
+	// dialect's schema with ParametersFor, not from the fields, which
+	// generated code leaves nil for a derived dialect.
 	Dialects DialectSchemas
 	// Output is the JSON Schema (2020-12) of the tool's structured result:
 	// the value a successful call's Result holds as Data, whose JSON is
@@ -163,21 +169,23 @@ type DialectSchemas struct {
 	// here, instead of writing its schema out, where toolgen found the
 	// derived schema to be the same bytes as the one it built (toolgen
 	// -schemas writes them all). A dialect listed here whose field is set
-	// takes the field; one whose schema cannot be derived from Parameters
-	// (a tool written by hand) is left out of it.
+	// takes the field. A tool written by hand may list dialects here too;
+	// a Registry refuses it if a listed schema cannot be derived from its
+	// Parameters (the rules cover objects of properties, not unions,
+	// references or maps), and ParametersFor leaves it out of that
+	// dialect.
 	Derived []Dialect
 }
 
 // ParametersFor returns the schema of the tool's arguments in dialect d, or
-// nil if the tool is left out of it. It does not allocate, but the first
-// time it derives a schema (see [DialectSchemas]). A tool made by hand,
-// with only Parameters, is left out of every dialect but Standard until
-// its Dialects are set.
+// nil if the tool is left out of it; the standard schema for a dialect it
+// does not know. It does not allocate, but the first time it derives a
+// schema (see [DialectSchemas]). A tool made by hand, with only
+// Parameters, is left out of every dialect but Standard until its
+// Dialects are set.
 func (i *Info) ParametersFor(d Dialect) json.RawMessage {
 	var s json.RawMessage
 	switch d {
-	case Standard:
-		return i.Parameters
 	case OpenAI:
 		s = i.Dialects.OpenAI
 	case Gemini:
@@ -185,36 +193,72 @@ func (i *Info) ParametersFor(d Dialect) json.RawMessage {
 	case Anthropic:
 		s = i.Dialects.Anthropic
 	default:
-		return nil
+		return i.Parameters
 	}
 	if s == nil && slices.Contains(i.Dialects.Derived, d) {
-		return derived(i, d)
+		s, _ = derived(i.Parameters, d)
 	}
 	return s
 }
 
-// derivedSchemas holds the schemas ParametersFor derived, by Info and
-// dialect: generated Infos are package variables, derived once each.
-var derivedSchemas sync.Map // derivedKey → json.RawMessage
+// derivable returns an error if info lists in Derived a dialect whose
+// schema cannot be derived from its Parameters.
+func derivable(info *Info) error {
+	for _, d := range info.Dialects.Derived {
+		if info.ParametersFor(d) != nil {
+			continue // its own schema, or derived
+		}
+		if _, err := derived(info.Parameters, d); err != nil {
+			return fmt.Errorf("runtime: tool %s lists %s in Dialects.Derived, but its schema there cannot be derived from its Parameters (%v): set Dialects.%s, or leave %s out of Derived", info.Name, d, err, dialectFields[d], d)
+		}
+	}
+	return nil
+}
+
+// dialectFields name the fields of DialectSchemas by dialect.
+var dialectFields = [...]string{OpenAI: "OpenAI", Gemini: "Gemini", Anthropic: "Anthropic"}
+
+// derivedSchemas holds the schemas ParametersFor derived, by the identity
+// of the standard schema they were made from (its first byte, which the
+// key keeps alive, and length) and dialect: copies of an Info share them,
+// and an Info given other Parameters gets its own. There are at most
+// maxDerived; past that, a schema is derived on each request.
+var (
+	derivedSchemas sync.Map // derivedKey → derivedSchema
+	derivedCount   atomic.Int64
+)
+
+const maxDerived = 1 << 14
 
 type derivedKey struct {
-	info    *Info
+	first   *byte
+	n       int
 	dialect Dialect
 }
 
-// derived returns the schema of i's arguments in dialect d made from its
-// Parameters, or nil if it cannot be.
-func derived(i *Info, d Dialect) json.RawMessage {
-	key := derivedKey{i, d}
-	if s, ok := derivedSchemas.Load(key); ok {
-		return s.(json.RawMessage)
+type derivedSchema struct {
+	schema json.RawMessage
+	err    error
+}
+
+// derived returns the schema in dialect d made from params, or why it
+// cannot be made.
+func derived(params json.RawMessage, d Dialect) (json.RawMessage, error) {
+	key := derivedKey{unsafe.SliceData(params), len(params), d}
+	if v, ok := derivedSchemas.Load(key); ok {
+		ds := v.(derivedSchema)
+		return ds.schema, ds.err
 	}
-	s, err := derive.Schema(int(d), i.Parameters)
+	s, err := derive.Schema(int(d), params)
 	if err != nil {
 		s = nil
 	}
-	v, _ := derivedSchemas.LoadOrStore(key, json.RawMessage(s))
-	return v.(json.RawMessage)
+	if derivedCount.Load() < maxDerived {
+		if _, loaded := derivedSchemas.LoadOrStore(key, derivedSchema{s, err}); !loaded {
+			derivedCount.Add(1)
+		}
+	}
+	return s, err
 }
 
 // Strict reports whether the tool's schema in dialect d is that dialect's
@@ -223,8 +267,8 @@ func derived(i *Info, d Dialect) json.RawMessage {
 // use. It is false where the tool degraded to its standard schema (see
 // [DialectSchemas]), where it is left out of d, and for Standard, which has
 // no strict form. A tool made by hand, with only Parameters, is strict
-// nowhere; once its Dialects are set, it is strict in each dialect whose
-// Degraded flag is not set.
+// nowhere; once its Dialects are set, it is strict in each dialect it has
+// a schema for (its own, or Derived) whose Degraded flag is not set.
 func (i *Info) Strict(d Dialect) bool {
 	switch d {
 	case OpenAI:

@@ -1,8 +1,8 @@
 package runtime_test
 
 import (
-	"context"
 	"encoding/json"
+	"strings"
 	"sync"
 	"testing"
 
@@ -47,7 +47,8 @@ func TestDerivedDialects(t *testing.T) {
 	}
 
 	// A hand-made Info whose Parameters the rules do not cover is left out
-	// of the dialect, as one with no schema there.
+	// of the dialect, as one with no schema there, and a registry refuses
+	// it.
 	open := &Info{Name: "open", Description: "Open.", Parameters: json.RawMessage(`{"type":"object"}`), Dialects: DialectSchemas{Derived: []Dialect{OpenAI}}}
 	if got := open.ParametersFor(OpenAI); got != nil || open.Strict(OpenAI) {
 		t.Errorf("an underivable schema: %s, strict %v", got, open.Strict(OpenAI))
@@ -56,14 +57,32 @@ func TestDerivedDialects(t *testing.T) {
 		t.Errorf("a dialect not derived: %s", got)
 	}
 	r := NewRegistry(&Settings{Dialect: OpenAI})
-	if err := r.Register(NewInvokable(open, decodeEcho, echo), NewInvokable(info, decodeEcho, echo)); err != nil {
+	err := r.Register(NewInvokable(open, decodeEcho, echo))
+	if err == nil || !strings.Contains(err.Error(), "tool open lists openai in Dialects.Derived, but its schema there cannot be derived") {
+		t.Errorf("Register of an underivable tool: %v", err)
+	}
+	if err := r.Register(NewInvokable(info, decodeEcho, echo)); err != nil {
 		t.Fatal(err)
 	}
 	if defs := r.Definitions(); len(defs) != 1 || string(defs[0].Parameters) != want[OpenAI] {
 		t.Errorf("definitions: %+v", defs)
 	}
-	if res, _ := r.Execute(context.Background(), "open", json.RawMessage(`{"text":"x"}`)); res.Success {
-		t.Errorf("a tool left out of the dialect ran: %+v", res)
+
+	// Copies of an Info share its derived schemas; an Info given other
+	// Parameters derives its own.
+	c := *info
+	if got, orig := c.ParametersFor(Anthropic), info.ParametersFor(Anthropic); &got[0] != &orig[0] {
+		t.Error("a copy of an Info derived its schema again")
+	}
+	c.Parameters = json.RawMessage(`{"properties":{"x":{"type":"boolean","default":true}},"additionalProperties":false,"type":"object"}`)
+	if got, w := c.ParametersFor(Anthropic), `{"properties":{"x":{"type":"boolean","description":"Constraints: default true."}},"additionalProperties":false,"type":"object"}`; string(got) != w {
+		t.Errorf("other Parameters: %s, want %s", got, w)
+	}
+
+	// A dialect the runtime does not know gets the standard schema, as
+	// before there were derived ones.
+	if got := info.ParametersFor(Dialect(7)); string(got) != string(params) {
+		t.Errorf("dialect 7: %s", got)
 	}
 }
 

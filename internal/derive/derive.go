@@ -65,6 +65,12 @@ func Plural(n uint64, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// maxDepth is how deep Schema goes into objects and arrays: toolgen's
+// schemas nest far less (OpenAI's strict mode takes 10 levels), and a
+// deeper hand-made one is refused rather than derived at a cost that
+// grows with the square of its depth.
+const maxDepth = 64
+
 // errShape is the error of a schema this package does not cover.
 var errShape = errors.New("derive: a schema of a shape it does not cover")
 
@@ -83,7 +89,7 @@ func Schema(d int, standard []byte) ([]byte, error) {
 	if !ok {
 		return nil, errShape
 	}
-	if err := (deriver{d}).object(root); err != nil {
+	if err := (deriver{d}).object(root, 0); err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
@@ -95,7 +101,7 @@ func Schema(d int, standard []byte) ([]byte, error) {
 type deriver struct{ d int }
 
 // object derives an object of properties in place.
-func (dv deriver) object(o *object) error {
+func (dv deriver) object(o *object, depth int) error {
 	for _, k := range o.keys {
 		switch k {
 		case "properties", "additionalProperties", "type", "required", "title", "description":
@@ -114,23 +120,29 @@ func (dv deriver) object(o *object) error {
 	if !ok || len(props.keys) == 0 {
 		return errShape // a map, an object of no properties
 	}
-	var required []string
+	required := make(map[string]bool)
 	if rv, ok := o.get("required"); ok {
-		list, _ := rv.([]any)
+		list, ok := rv.([]any)
+		if !ok {
+			return errShape
+		}
 		for _, r := range list {
 			name, ok := r.(string)
-			if !ok {
+			if !ok || required[name] {
 				return errShape
 			}
-			required = append(required, name)
+			required[name] = true
 		}
+	}
+	if depth++; depth > maxDepth {
+		return errShape
 	}
 	for i, k := range props.keys {
 		p, ok := props.vals[i].(*object)
 		if !ok {
 			return errShape
 		}
-		v, err := dv.property(p, slices.Contains(required, k))
+		v, err := dv.property(p, required[k], depth)
 		if err != nil {
 			return err
 		}
@@ -166,16 +178,19 @@ var propertyKeys = []string{
 
 // property derives the schema of one property, of an object's required
 // or optional member.
-func (dv deriver) property(p *object, required bool) (any, error) {
-	if err := dv.value(p); err != nil {
+func (dv deriver) property(p *object, required bool, depth int) (any, error) {
+	if err := dv.value(p, depth); err != nil {
 		return nil, err
 	}
 	notes, err := dv.takeNotes(p)
 	if err != nil {
 		return nil, err
 	}
-	desc, _ := p.get("description")
-	text, _ := desc.(string)
+	desc, hasDesc := p.get("description")
+	text, ok := desc.(string)
+	if hasDesc && !ok {
+		return nil, errShape
+	}
 	if len(notes) > 0 {
 		text = Sentence(text, "Constraints: "+strings.Join(notes, "; ")+".")
 		p.setDescription(text)
@@ -195,22 +210,32 @@ func (dv deriver) property(p *object, required bool) (any, error) {
 
 // value derives, in place, the objects a property's value holds: its own
 // properties, or its items'.
-func (dv deriver) value(p *object) error {
+func (dv deriver) value(p *object, depth int) error {
 	for _, k := range p.keys {
 		if !slices.Contains(propertyKeys, k) {
 			return errShape // a union, a reference, an annotation of Standard's
 		}
 	}
+	for _, k := range []string{"title", "description", "format", "contentEncoding"} {
+		if v, ok := p.get(k); ok {
+			if _, isString := v.(string); !isString {
+				return errShape
+			}
+		}
+	}
+	if depth++; depth > maxDepth {
+		return errShape
+	}
 	switch t, _ := p.get("type"); t {
 	case "object":
-		return dv.object(p)
+		return dv.object(p, depth)
 	case "array":
 		iv, ok := p.get("items")
 		items, isObject := iv.(*object)
 		if !ok || !isObject {
 			return errShape
 		}
-		return dv.value(items)
+		return dv.value(items, depth)
 	case "string", "integer", "number", "boolean":
 		for _, k := range []string{"items", "properties", "additionalProperties", "required"} {
 			if _, ok := p.get(k); ok {
@@ -236,11 +261,17 @@ func (dv deriver) takeNotes(s *object) ([]string, error) {
 	text := func(prefix string) func(any) string {
 		return func(v any) string { return prefix + jsonText(v) }
 	}
+	for _, k := range []string{"minLength", "maxLength", "minItems", "maxItems"} {
+		if v, ok := s.get(k); ok {
+			n, _ := v.(json.Number)
+			if _, err := strconv.ParseUint(string(n), 10, 64); err != nil {
+				return nil, errShape // toolgen writes a count as digits
+			}
+		}
+	}
 	count := func(prefix, noun string) func(any) string {
 		return func(v any) string {
-			n, _ := v.(json.Number)
-			var u uint64
-			fmt.Sscan(string(n), &u)
+			u, _ := strconv.ParseUint(string(v.(json.Number)), 10, 64)
 			return prefix + Plural(u, noun)
 		}
 	}
@@ -364,14 +395,19 @@ func parse(data []byte) (any, error) {
 	if p.skip(); p.i < len(p.data) {
 		return nil, errors.New("derive: text after the schema")
 	}
-	return v, nil
+	return v, p.err
 }
 
 // parser reads JSON that json.Valid accepted.
 type parser struct {
 	data []byte
 	i    int
+	err  error // errDuplicate, once seen
 }
+
+// errDuplicate is the error of an object that has a key twice, which
+// JSON Schema leaves undefined.
+var errDuplicate = errors.New("derive: an object has a key twice")
 
 func (p *parser) skip() {
 	for p.i < len(p.data) && (p.data[p.i] == ' ' || p.data[p.i] == '\t' || p.data[p.i] == '\n' || p.data[p.i] == '\r') {
@@ -384,9 +420,22 @@ func (p *parser) value() any {
 	switch c := p.data[p.i]; c {
 	case '{':
 		o := &object{}
+		var seen map[string]bool // past a few keys
 		p.i++
 		for p.skip(); p.data[p.i] != '}'; p.skip() {
 			key := p.string()
+			if seen == nil && len(o.keys) == 16 {
+				seen = make(map[string]bool)
+				for _, k := range o.keys {
+					seen[k] = true
+				}
+			}
+			if seen != nil && seen[key] || seen == nil && slices.Contains(o.keys, key) {
+				p.err = errDuplicate
+			}
+			if seen != nil {
+				seen[key] = true
+			}
 			p.skip()
 			p.i++ // ':'
 			o.keys = append(o.keys, key)

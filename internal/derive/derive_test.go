@@ -2,6 +2,8 @@ package derive
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -68,21 +70,31 @@ func TestSchema(t *testing.T) {
 // them rather than derive what toolgen would not build.
 func TestSchemaRefuses(t *testing.T) {
 	for name, schema := range map[string]string{
-		"not JSON":           `{"properties":`,
-		"not an object":      `[]`,
-		"text after":         `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object"} {}`,
-		"required groups":    `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","oneOf":[{"required":["a"]}]}`,
-		"no properties":      `{"properties":{},"additionalProperties":false,"type":"object"}`,
-		"open object":        `{"properties":{"a":{"type":"string"}},"type":"object"}`,
-		"a union":            `{"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`,
-		"a reference":        `{"properties":{"a":{"$ref":"#/$defs/A"}},"additionalProperties":false,"type":"object","$defs":{"A":{"type":"object"}}}`,
-		"a map":              `{"properties":{"a":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false,"type":"object"}`,
-		"any value":          `{"properties":{"a":true},"additionalProperties":false,"type":"object"}`,
-		"untyped":            `{"properties":{"a":{}},"additionalProperties":false,"type":"object"}`,
-		"readOnly":           `{"properties":{"a":{"type":"string","readOnly":true}},"additionalProperties":false,"type":"object"}`,
-		"an extra":           `{"properties":{"a":{"type":"string","x-unit":"m"}},"additionalProperties":false,"type":"object"}`,
-		"items of anything":  `{"properties":{"a":{"type":"array","items":true}},"additionalProperties":false,"type":"object"}`,
-		"required, a number": `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":[1]}`,
+		"not JSON":             `{"properties":`,
+		"not an object":        `[]`,
+		"text after":           `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object"} {}`,
+		"required groups":      `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","oneOf":[{"required":["a"]}]}`,
+		"no properties":        `{"properties":{},"additionalProperties":false,"type":"object"}`,
+		"open object":          `{"properties":{"a":{"type":"string"}},"type":"object"}`,
+		"a union":              `{"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`,
+		"a reference":          `{"properties":{"a":{"$ref":"#/$defs/A"}},"additionalProperties":false,"type":"object","$defs":{"A":{"type":"object"}}}`,
+		"a map":                `{"properties":{"a":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false,"type":"object"}`,
+		"any value":            `{"properties":{"a":true},"additionalProperties":false,"type":"object"}`,
+		"untyped":              `{"properties":{"a":{}},"additionalProperties":false,"type":"object"}`,
+		"readOnly":             `{"properties":{"a":{"type":"string","readOnly":true}},"additionalProperties":false,"type":"object"}`,
+		"an extra":             `{"properties":{"a":{"type":"string","x-unit":"m"}},"additionalProperties":false,"type":"object"}`,
+		"items of anything":    `{"properties":{"a":{"type":"array","items":true}},"additionalProperties":false,"type":"object"}`,
+		"required, a number":   `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":[1]}`,
+		"required twice":       `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":["a","a"]}`,
+		"a key twice":          `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"additionalProperties":true,"type":"object"}`,
+		"a property twice":     `{"properties":{"a":{"type":"string"},"a":{"type":"integer"}},"additionalProperties":false,"type":"object"}`,
+		"a length in e":        `{"properties":{"a":{"type":"string","maxLength":1e400}},"additionalProperties":false,"type":"object"}`,
+		"a fraction":           `{"properties":{"a":{"type":"string","maxLength":2.9}},"additionalProperties":false,"type":"object"}`,
+		"a negative count":     `{"properties":{"a":{"type":"array","items":{"type":"string"},"maxItems":-0}},"additionalProperties":false,"type":"object"}`,
+		"a length in words":    `{"properties":{"a":{"type":"string","maxLength":"ten"}},"additionalProperties":false,"type":"object"}`,
+		"a format number":      `{"properties":{"a":{"type":"string","format":5}},"additionalProperties":false,"type":"object"}`,
+		"a description number": `{"properties":{"a":{"type":"string","description":5}},"additionalProperties":false,"type":"object"}`,
+		"too deep":             `{"properties":{"a":` + strings.Repeat(`{"type":"array","items":`, 70) + `{"type":"string"}` + strings.Repeat(`}`, 70) + `},"additionalProperties":false,"type":"object"}`,
 	} {
 		for _, d := range []int{OpenAI, Gemini, Anthropic} {
 			if got, err := Schema(d, []byte(schema)); err == nil {
@@ -92,6 +104,30 @@ func TestSchemaRefuses(t *testing.T) {
 	}
 	if _, err := Schema(Standard, []byte(`{}`)); err == nil {
 		t.Error("derived the standard dialect")
+	}
+}
+
+// TestSchemaLarge derives a schema of 40,000 properties, each required:
+// work linear in the schema (a list of required names searched for each
+// property took 3 s).
+func TestSchemaLarge(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"properties":{`)
+	var required []string
+	for i := range 40000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"p%d":{"type":"string","maxLength":%d}`, i, i)
+		required = append(required, fmt.Sprintf(`"p%d"`, i))
+	}
+	b.WriteString(`},"additionalProperties":false,"type":"object","required":[` + strings.Join(required, ",") + `]}`)
+	got, err := Schema(Anthropic, []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(got), `"p39999":{"type":"string","description":"Constraints: at most 39999 characters."}`) {
+		t.Errorf("the last property: %s", got[len(got)-200:])
 	}
 }
 

@@ -52,7 +52,10 @@ import (
 // schemas of the dialects the runtime derives from Parameters, which the
 // generated code no longer writes out. The derivation follows toolgen's
 // rules of the same version (toolgen checks that it gives the bytes it
-// built), so that code generated for version 10 needs this runtime's.
+// built), so that code generated for version 10 needs this runtime's; a
+// runtime that changes those rules must drop this version and add
+// another, so that the code is generated again, rather than hand models
+// schemas toolgen did not check.
 // Code generated for versions 5 to 9 writes every dialect out, and
 // compiles against this runtime too.
 //
