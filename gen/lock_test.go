@@ -226,6 +226,18 @@ var lockCases = []lockCase{
 		after:  "// F does f, and more.\nfunc F(ctx context.Context) error { return nil }\n",
 		want:   []string{"tools.lock.json:6:7: breaking change: tool f was removed"},
 	},
+	{
+		name:   "oneof_type narrowed",
+		before: "type In struct {\n\t// V is a value.\n\tV any `json:\"v\" jsonschema:\"oneof_type=string;number\"`\n}\n\n// F takes a value, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// V is a value.\n\tV any `json:\"v\" jsonschema:\"oneof_type=string\"`\n}\n\n// F takes a value, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field v: its type narrowed from number or string to string"},
+	},
+	{
+		name:   "oneof_type widened",
+		before: "type In struct {\n\t// V is a value.\n\tV any `json:\"v\" jsonschema:\"oneof_type=string;integer\"`\n}\n\n// F takes a value, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// V is a value.\n\tV any `json:\"v\" jsonschema:\"oneof_type=string;integer;boolean\"`\n}\n\n// F takes a value, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: note: tool f: argument field v: its type widened from integer or string to boolean or integer or string"},
+	},
 }
 
 // TestLockRules locks each case's before source, then compares its after

@@ -435,7 +435,13 @@ func typeSet(n map[string]any) map[string]bool {
 			}
 		}
 	default:
-		if list, ok := n["anyOf"].([]any); ok {
+		list, ok := n["anyOf"].([]any)
+		if !ok || lockGroups(list) != "" {
+			// oneof_type's alternatives; not oneof_required's groups
+			list, ok = n["oneOf"].([]any)
+			ok = ok && lockGroups(list) == ""
+		}
+		if ok {
 			for _, b := range list {
 				if m, ok := b.(map[string]any); ok {
 					for k := range typeSet(m) {
@@ -543,8 +549,15 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 		}
 	}
 	c.compareGroups(path, o, n)
-	if ol, ok := o["anyOf"].([]any); ok && lockGroups(ol) == "" {
-		if nl, ok := n["anyOf"].([]any); ok && len(ol) == len(nl) && lockGroups(nl) == "" {
+	for _, k := range []string{"anyOf", "oneOf"} {
+		// The alternatives of a union (anyof_type, oneof_type) in the
+		// same order: each against its old self, for its items, bounds
+		// and enum.
+		ol, ok := o[k].([]any)
+		if !ok || lockGroups(ol) != "" {
+			continue
+		}
+		if nl, ok := n[k].([]any); ok && len(ol) == len(nl) && lockGroups(nl) == "" {
 			for i := range ol {
 				om, _ := ol[i].(map[string]any)
 				nm, _ := nl[i].(map[string]any)
