@@ -114,13 +114,24 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 
 // run executes calls through reg at once and returns each one's Result as
 // JSON, in order. A call whose ID an earlier one has is not run (see
-// runtime.Registry.ExecuteAll): its answer says so. A call of a custom
-// tool (custom[i]), whose input is free text, never reaches reg, not even
-// a function tool of its name: its answer says so.
+// runtime.Registry.ExecuteAll), whether the earlier one is a function's
+// or a custom tool's: its answer says so. A call of a custom tool
+// (custom[i]), whose input is free text, never reaches reg, not even a
+// function tool of its name: its answer says so.
 func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]string, error) {
 	var functions []runtime.Call
+	var customIDs map[string]bool // of the custom calls before
+	repeated := make([]bool, len(calls))
 	for i, call := range calls {
-		if !custom[i] {
+		switch {
+		case custom[i]:
+			if customIDs == nil {
+				customIDs = make(map[string]bool)
+			}
+			customIDs[call.ID] = true
+		case call.ID != "" && customIDs[call.ID]:
+			repeated[i] = true
+		default:
 			functions = append(functions, call)
 		}
 	}
@@ -132,6 +143,11 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 	for i, call := range calls {
 		if custom[i] {
 			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
+			continue
+		}
+		if repeated[i] {
+			// As ExecuteAll answers a call that repeats an ID.
+			texts[i] = runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cutName(call.ID))}.JSONText()
 			continue
 		}
 		texts[i] = results[0].JSONText()

@@ -178,6 +178,41 @@ func TestExecuteCustom(t *testing.T) {
 	if want := `{"success":false,"error":"\"get_forecast\" is not a tool of this program: it serves function tools only"}`; len(got) != 2 || got[1].Content != want {
 		t.Errorf("a custom call named as a function tool: got %+v", got)
 	}
+
+	// A function call that repeats a custom call's ID is not run, as one
+	// that repeats a function call's.
+	var counted countTools
+	counting := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{counted.middleware}})
+	if err := counting.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_1","type":"custom","custom":{"name":"grep","input":"weather"}},{"id":"call_1","type":"function","function":{"name":"get_forecast","arguments":"{\"city\":\"Paris\"}"}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	answers, err = openaitools.Execute(context.Background(), counting, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ = json.Marshal(answers)
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"success":false,"error":"this call repeats the id \"call_1\" of an earlier call in the same turn, so it was not run"}`; len(got) != 2 || got[1].Content != want || got[1].ToolCallID != "call_1" {
+		t.Errorf("a function call repeating a custom call's ID: got %+v", got)
+	}
+	if n := counted.n.Load(); n != 0 {
+		t.Errorf("%d calls reached the registry", n)
+	}
+}
+
+// countTools counts the calls that reach a registry.
+type countTools struct{ n atomic.Int64 }
+
+func (c *countTools) middleware(next runtime.Handler) runtime.Handler {
+	return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+		c.n.Add(1)
+		return next(ctx, call)
+	}
 }
 
 // tagArgs are the arguments of the tag tool, which strict mode cannot
