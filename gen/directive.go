@@ -130,6 +130,12 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 		pos := slash + token.Pos(offset+word.offset)
 		key, value, hasValue := strings.Cut(word.text, "=")
 		if i == 0 && !hasValue && !flagOptions[key] {
+			if option := nearest(key, flagOptionNames); option != "" && len(key) > 3 {
+				// A misspelt flag taken as the name would drop the flag
+				// without a word: confirm, and the tool runs unapproved.
+				r.errorf(pos, "%q reads as the option %s misspelt, not as the tool's name: write %s; for a tool of that name, name the function after it and leave the name out", key, option, option)
+				continue
+			}
 			if !toolNameRE.MatchString(key) {
 				r.errorf(pos, "invalid tool name %q: want ^[a-zA-Z0-9_-]{1,64}$", key)
 			}
@@ -238,6 +244,14 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				}
 				continue
 			}
+			if d.name == "" && !hasValue && toolNameRE.MatchString(key) && nearest(key, optionNames) == "" {
+				r.errorf(pos, "unknown option %q; if it is the tool's name, write it first: //tool:export %s %s", key, key, strings.Join(wordTexts(words[:i]), " "))
+				continue
+			}
+			if option := nearest(key, optionNames); option != "" {
+				r.errorf(pos, "unknown option %q; did you mean %s?", key, option)
+				continue
+			}
 			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
 		}
 	}
@@ -264,6 +278,21 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 // is one of them is not the tool's name.
 var flagOptions = map[string]bool{
 	"confirm": true, "lenient": true, "readonly": true, "destructive": true, "idempotent": true, "openworld": true,
+}
+
+// flagOptionNames and optionNames are the options, for messages.
+var (
+	flagOptionNames = []string{"confirm", "lenient", "readonly", "destructive", "idempotent", "openworld"}
+	optionNames     = append([]string{"timeout", "retries", "cache", "omit", "group", "session", "title"}, flagOptionNames...)
+)
+
+// wordTexts returns the texts of words.
+func wordTexts(words []word) []string {
+	texts := make([]string, len(words))
+	for i, w := range words {
+		texts[i] = w.text
+	}
+	return texts
 }
 
 // parseHint reads the value of a hint option: none (the flag alone),

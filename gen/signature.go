@@ -198,7 +198,15 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 	}
 	for _, d := range docs {
 		if _, left := described[d.name]; left {
-			a.errorf(d.pos, "//tool:param %s: %s has no parameter %s", d.name, fn.Name.Name, d.name)
+			var names []string
+			for _, f := range st.Fields {
+				names = append(names, f.JSONName)
+			}
+			if near := nearest(d.name, names); near != "" && len(d.name) > 2 {
+				a.errorf(d.pos, "//tool:param %s: %s has no parameter %s; did you mean %s?", d.name, fn.Name.Name, d.name, near)
+			} else {
+				a.errorf(d.pos, "//tool:param %s: %s has no parameter %s; its parameters are %s", d.name, fn.Name.Name, d.name, strings.Join(names, ", "))
+			}
 		}
 	}
 	t.Input = Input{Kind: InputParams, Type: st}

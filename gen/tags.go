@@ -540,7 +540,11 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	case "format":
 		if ownString() {
 			if !knownFormats[val] {
-				errorf("format %q cannot be checked; the formats are %s", val, strings.Join(formatNames, ", "))
+				if near := nearest(val, formatNames); near != "" {
+					errorf("format %q cannot be checked; did you mean %s?", val, near)
+				} else {
+					errorf("format %q cannot be checked; the formats are %s", val, strings.Join(formatNames, ", "))
+				}
 				return
 			}
 			r.Format = val
