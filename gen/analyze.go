@@ -62,6 +62,13 @@ type analyzer struct {
 	siteName string
 	siteDiag int // the index of the first such mistake in diags, or -1
 	siteMore int // how many more there were
+	// foreignMistakes are the mistakes found in code the user cannot edit, as
+	// errorAt reported them at sites; foreignBroken holds, for each named
+	// type of such code with mistakes, the first of them, so that a
+	// second site that brings the type in (its mapping then cached) is
+	// reported too.
+	foreignMistakes []string
+	foreignBroken   map[string]string
 }
 
 // at maps a type for the parameter or result at pos, named name, with
@@ -87,16 +94,24 @@ func (a *analyzer) errorf(pos token.Pos, format string, args ...any) {
 // needs to change.
 func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
 	if a.site.IsValid() && a.notEditable(pos.Filename) {
-		if a.siteFirst() {
-			a.siteMore++ // one message for the parameter is enough
-			return
-		}
-		a.siteDiag, a.siteMore = len(a.diags), 0
-		msg := fmt.Sprintf(format, args...)
-		a.reporter.errorAt(a.fset.Position(a.site), "%s: %s (%s:%d); a tool's parameters and result are what the model reads and writes: pass anything else through a method's receiver", a.siteName, msg, filepath.Base(pos.Filename), pos.Line)
+		msg := fmt.Sprintf("%s (%s:%d)", fmt.Sprintf(format, args...), filepath.Base(pos.Filename), pos.Line)
+		a.foreignMistakes = append(a.foreignMistakes, msg)
+		a.siteError(msg)
 		return
 	}
 	a.reporter.errorAt(pos, format, args...)
+}
+
+// siteError reports msg, a mistake in code the user cannot edit, at the
+// site that brought it in: the first such mistake there; the others are
+// counted.
+func (a *analyzer) siteError(msg string) {
+	if a.siteFirst() {
+		a.siteMore++ // one message for the parameter is enough
+		return
+	}
+	a.siteDiag, a.siteMore = len(a.diags), 0
+	a.reporter.errorAt(a.fset.Position(a.site), "%s: %s; a tool's parameters and result are what the model reads and writes: pass anything else (a writer, a client, a database) through a method's receiver", a.siteName, msg)
 }
 
 // siteFirst reports whether the first mistake reported at the site is
@@ -122,15 +137,16 @@ func (a *analyzer) notEditable(file string) bool {
 // are reported to r.
 func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 	a := &analyzer{
-		reporter:  r,
-		pkg:       pkg,
-		fieldDocs: make(map[token.Pos]string),
-		typeDocs:  make(map[*types.TypeName]string),
-		constDocs: make(map[*types.Const]string),
-		types:     make(map[string]*Type),
-		enums:     make(map[*types.TypeName][]EnumValue),
-		flagTypes: make(map[*types.TypeName]*types.Const),
-		out:       &Package{Path: pkg.PkgPath, Name: pkg.Name, Types: pkg.Types},
+		reporter:      r,
+		pkg:           pkg,
+		fieldDocs:     make(map[token.Pos]string),
+		typeDocs:      make(map[*types.TypeName]string),
+		constDocs:     make(map[*types.Const]string),
+		types:         make(map[string]*Type),
+		foreignBroken: make(map[string]string),
+		enums:         make(map[*types.TypeName][]EnumValue),
+		flagTypes:     make(map[*types.TypeName]*types.Const),
+		out:           &Package{Path: pkg.PkgPath, Name: pkg.Name, Types: pkg.Types},
 	}
 	if len(pkg.GoFiles) > 0 {
 		a.out.Dir = dirOf(pkg.GoFiles[0])

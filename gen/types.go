@@ -106,6 +106,12 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		if u.Empty() {
 			return &Type{Kind: KindAny, Go: t}
 		}
+		if pos == a.site {
+			// A parameter or result of an interface type: what the
+			// handler of a web request takes, say.
+			a.errorf(pos, "%s: an interface cannot be decoded from JSON: take a concrete type the model can write; pass a dependency (a writer, a client, a database) through a method's receiver", a.siteName)
+			return nil
+		}
 		a.errorf(pos, "interface type %s cannot be decoded from JSON: use a concrete type, or any", a.typeString(t))
 		return nil
 	case *types.Chan, *types.Signature:
@@ -175,6 +181,9 @@ func (a *analyzer) typeString(t types.Type) string {
 func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	key := types.TypeString(n, nil)
 	if t, ok := a.types[key]; ok {
+		if msg, broken := a.foreignBroken[key]; broken && a.site.IsValid() {
+			a.siteError(msg) // each site that brings it in is a mistake
+		}
 		return t
 	}
 	if _, ok := n.Underlying().(*types.Struct); ok && a.mapping != nil {
@@ -210,7 +219,11 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if st, ok := n.Underlying().(*types.Struct); ok {
 		t := &Type{Kind: KindStruct, Go: n, Doc: doc}
 		a.types[key] = t
+		mark := len(a.foreignMistakes)
 		a.structFields(t, st)
+		if len(a.foreignMistakes) > mark {
+			a.foreignBroken[key] = a.foreignMistakes[mark]
+		}
 		return t
 	}
 	if a.mapping[n] {
