@@ -104,3 +104,26 @@ func TestGeneratedDialects(t *testing.T) {
 	}
 	t.Fatal("no weather tool leaves its dialects to the runtime")
 }
+
+// TestOptionalNull checks the message for a null the call does not take
+// (a registry not in the OpenAI dialect, not lenient): for an optional
+// field it says to leave the field out, as models that send null for what
+// they leave out need told; for a required one, and for the field after
+// an optional null, it is the usual one.
+func TestOptionalNull(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	for args, want := range map[string]string{
+		`{"city":"Paris","days":null}`:            `invalid arguments: /days: must be an integer, got null: the field is optional, so leave it out rather than send null`,
+		`{"city":"Paris","unit":null,"days":"x"}`: `invalid arguments: /days: must be an integer, got string; /unit: must be a string, got null: the field is optional, so leave it out rather than send null`,
+		`{"city":null}`:                           `invalid arguments: /city: must be a string, got null`,
+		`{"city":"Paris","days":null,"unit":"k"}`: `invalid arguments: /days: must be an integer, got null: the field is optional, so leave it out rather than send null; /unit: must be one of "celsius", "fahrenheit"; got "k"`,
+	} {
+		res, err := r.Execute(t.Context(), "get_forecast", json.RawMessage(args))
+		if err != nil || res.Success || res.Error != want {
+			t.Errorf("%s:\n got %q\nwant %q", args, res.Error, want)
+		}
+	}
+}

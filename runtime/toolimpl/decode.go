@@ -95,6 +95,9 @@ type Decoder struct {
 	pos          int
 	maxDepth     int
 	nullOptional bool
+	// optionalNull is set by OptionalNull, for the read that follows,
+	// when an optional field holds a null the call does not take.
+	optionalNull bool
 	lenient      bool
 
 	// The call's tool and settings, for the errors of the argument types'
@@ -478,9 +481,14 @@ func (d *Decoder) mismatch(want string) bool {
 		d.syntaxError("expected a value, found %s", d.describe())
 		return false
 	}
-	if len(d.problems) == maxProblems {
+	optional := d.optionalNull && k == "null"
+	d.optionalNull = false
+	switch {
+	case len(d.problems) == maxProblems:
 		d.more++ // counted without formatting, or boxing its arguments
-	} else {
+	case optional:
+		d.Errorf("must be %s, got null: the field is optional, so leave it out rather than send null", want)
+	default:
 		d.Errorf("must be %s, got %s", want, k)
 	}
 	d.Skip()
@@ -814,6 +822,7 @@ func (d *Decoder) Object() bool {
 // true, with the member's key in [Decoder.Key]; the caller must then read
 // or skip its value. At the end of the object it returns false.
 func (d *Decoder) Field() bool {
+	d.optionalNull = false // OptionalNull's, of the field before
 	if d.syntax != "" {
 		return false
 	}
@@ -1079,7 +1088,14 @@ func (d *Decoder) Null() bool {
 // the field's type like any other value. Generated decoders call it first
 // for each optional field.
 func (d *Decoder) OptionalNull() bool {
-	return d.nullOptional && d.Null()
+	if d.nullOptional {
+		return d.Null()
+	}
+	// A null the call does not take: the mismatch that follows says the
+	// field is optional, so that the model leaves it out rather than
+	// make a value up.
+	d.optionalNull = d.peek() == 'n'
+	return false
 }
 
 // StringRef reads a string and returns its bytes, which are valid until
