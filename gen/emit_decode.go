@@ -569,7 +569,7 @@ func (e *emitter) stringEnum(d string, p place, t *Type, r *Rules, s string, cas
 		words[i] = strconv.Quote(c[0].(string))
 		clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
 	}
-	report := jen.Id(d).Dot("Errorf").Call(formatLit("must be one of "+strings.Join(words, ", "), "; got %q"), jen.Id(s))
+	report := jen.Id(d).Dot("NotOneOf").Call(jen.Id(s), stringLit(strings.Join(words, ", ")))
 	ok := e.names.local("ok")
 	match := jen.Switch(jen.String().Call(jen.Id(s))).Block(append(clauses, jen.Default().Block(report))...)
 	if parse := e.enumParser(t, r); parse != "" {

@@ -119,6 +119,7 @@ func TestOptionalNull(t *testing.T) {
 		`{"city":"Paris","days":null}`:            `invalid arguments: /days: must be an integer, got null: the field is optional, so leave it out rather than send null`,
 		`{"city":"Paris","unit":null,"days":"x"}`: `invalid arguments: /days: must be an integer, got string; /unit: must be a string, got null: the field is optional, so leave it out rather than send null`,
 		`{"city":null}`:                           `invalid arguments: /city: must be a string, got null`,
+		`{"city":"Paris","unit":"Celsius"}`:       `invalid arguments: /unit: must be one of "celsius", "fahrenheit"; got "Celsius"; did you mean "celsius"?`,
 		`{"city":"Paris","days":null,"unit":"k"}`: `invalid arguments: /days: must be an integer, got null: the field is optional, so leave it out rather than send null; /unit: must be one of "celsius", "fahrenheit"; got "k"`,
 	} {
 		res, err := r.Execute(t.Context(), "get_forecast", json.RawMessage(args))

@@ -3306,7 +3306,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -3349,7 +3349,7 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -3392,7 +3392,7 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -3448,7 +3448,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -3507,7 +3507,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -3550,7 +3550,7 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -3593,7 +3593,7 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -3649,7 +3649,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -3708,7 +3708,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -3751,7 +3751,7 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -3794,7 +3794,7 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -3850,7 +3850,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -3909,7 +3909,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -3952,7 +3952,7 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -3995,7 +3995,7 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -4051,7 +4051,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -4110,7 +4110,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -4153,7 +4153,7 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -4196,7 +4196,7 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -4252,7 +4252,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -4311,7 +4311,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -4354,7 +4354,7 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -4397,7 +4397,7 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -4453,7 +4453,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -4512,7 +4512,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -4555,7 +4555,7 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -4598,7 +4598,7 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -4654,7 +4654,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -4713,7 +4713,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -4756,7 +4756,7 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -4799,7 +4799,7 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -4855,7 +4855,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -4914,7 +4914,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -4957,7 +4957,7 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -5000,7 +5000,7 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -5056,7 +5056,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -5115,7 +5115,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -5158,7 +5158,7 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -5201,7 +5201,7 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -5257,7 +5257,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -5316,7 +5316,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -5359,7 +5359,7 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -5402,7 +5402,7 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -5458,7 +5458,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -5517,7 +5517,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -5560,7 +5560,7 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -5603,7 +5603,7 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -5659,7 +5659,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -5718,7 +5718,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -5761,7 +5761,7 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -5804,7 +5804,7 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -5860,7 +5860,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -5919,7 +5919,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -5962,7 +5962,7 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -6005,7 +6005,7 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -6061,7 +6061,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -6120,7 +6120,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -6163,7 +6163,7 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -6206,7 +6206,7 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -6262,7 +6262,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -6321,7 +6321,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -6364,7 +6364,7 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -6407,7 +6407,7 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -6463,7 +6463,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -6522,7 +6522,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -6565,7 +6565,7 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -6608,7 +6608,7 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -6664,7 +6664,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -6723,7 +6723,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -6766,7 +6766,7 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -6809,7 +6809,7 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -6865,7 +6865,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -6924,7 +6924,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -6967,7 +6967,7 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -7010,7 +7010,7 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -7066,7 +7066,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -7125,7 +7125,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -7168,7 +7168,7 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -7211,7 +7211,7 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -7267,7 +7267,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -7326,7 +7326,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -7369,7 +7369,7 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -7412,7 +7412,7 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -7468,7 +7468,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -7527,7 +7527,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -7570,7 +7570,7 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -7613,7 +7613,7 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -7669,7 +7669,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -7728,7 +7728,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -7771,7 +7771,7 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -7814,7 +7814,7 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -7870,7 +7870,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -7929,7 +7929,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -7972,7 +7972,7 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -8015,7 +8015,7 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -8071,7 +8071,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":
@@ -8130,7 +8130,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "tags":
@@ -8173,7 +8173,7 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "address":
@@ -8216,7 +8216,7 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "since":
@@ -8272,7 +8272,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Status, ok = parseStatus(s); !ok {
-					d.Errorf(`must be one of "open", "closed"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed"`)
 				}
 			}
 		case "notes":

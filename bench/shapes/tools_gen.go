@@ -595,7 +595,7 @@ func decodeDescribeRequest(d *toolimpl.Decoder, v *DescribeRequest) {
 			hasKind = true
 			if s, ok := d.StringRef(); ok {
 				if v.Kind, ok = parseResourceKind(s); !ok {
-					d.Errorf(`must be one of "instance", "bucket", "database", "function"; got %q`, s)
+					d.NotOneOf(s, `"instance", "bucket", "database", "function"`)
 				}
 			}
 		case "id":
@@ -693,7 +693,7 @@ func decodeMemberQuery(d *toolimpl.Decoder, v *MemberQuery) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Role, ok = parseMemberRole(s); !ok {
-					d.Errorf(`must be one of "all", "admin", "member"; got %q`, s)
+					d.NotOneOf(s, `"all", "admin", "member"`)
 				}
 			}
 		case "per_page":
@@ -728,7 +728,7 @@ func decodeIssueFilter(d *toolimpl.Decoder, v *IssueFilter) {
 			hasState = true
 			if s, ok := d.StringRef(); ok {
 				if v.State, ok = parseIssueState(s); !ok {
-					d.Errorf(`must be one of "open", "closed", "all"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed", "all"`)
 				}
 			}
 		case "labels":

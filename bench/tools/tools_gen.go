@@ -314,7 +314,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit"`)
 				}
 			}
 		case "include_wind":
@@ -362,7 +362,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 			hasMinLevel = true
 			if s, ok := d.StringRef(); ok {
 				if v.MinLevel, ok = parseLevel(s); !ok {
-					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
+					d.NotOneOf(s, `"high", "medium", "low", "weak"`)
 				}
 			}
 		case "within":

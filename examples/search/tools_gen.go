@@ -179,7 +179,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 			hasMinLevel = true
 			if s, ok := d.StringRef(); ok {
 				if v.MinLevel, ok = parseLevel(s); !ok {
-					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
+					d.NotOneOf(s, `"high", "medium", "low", "weak"`)
 				}
 			}
 		case "within":

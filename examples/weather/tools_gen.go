@@ -147,7 +147,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit"`)
 				}
 			}
 		case "include_wind":
@@ -186,14 +186,14 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 			hasFrom = true
 			if s, ok := d.StringRef(); ok {
 				if v.From, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit"`)
 				}
 			}
 		case "to":
 			hasTo = true
 			if s, ok := d.StringRef(); ok {
 				if v.To, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit"`)
 				}
 			}
 		default:

@@ -1318,7 +1318,7 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 				case "green":
 					v.Color = "green"
 				default:
-					d.Errorf(`must be one of "red", "green"; got %q`, s)
+					d.NotOneOf(s, `"red", "green"`)
 				}
 			}
 		case "size":

@@ -214,6 +214,25 @@ func (d *Decoder) Errorf(format string, args ...any) {
 	d.problem(d.path(), fmt.Sprintf(format, args...))
 }
 
+// NotOneOf reports that s, a string the model wrote, is none of values,
+// the quoted strings of an enum written as a list ("a", "b"); it names the
+// value s differs from only in case, if there is one, since that is how
+// models most often miss an enum.
+func (d *Decoder) NotOneOf(s []byte, values string) {
+	hint := ""
+	for rest := values; rest != ""; {
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		if v, err := strconv.Unquote(q); err == nil && hint == "" && strings.EqualFold(v, string(s)) {
+			hint = "; did you mean " + q + "?"
+		}
+		rest = strings.TrimPrefix(rest[len(q):], ", ")
+	}
+	d.Errorf("must be one of %s; got %q%s", values, s, hint)
+}
+
 // maxEcho is how many bytes of a value the model wrote a problem shows.
 const maxEcho = 64
 

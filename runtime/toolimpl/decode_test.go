@@ -841,3 +841,27 @@ func TestJSONUnmarshalerLenient(t *testing.T) {
 		t.Errorf(`lenient "x": %v`, err)
 	}
 }
+
+// TestNotOneOf checks the enum message: the value that differs only in
+// case is named, among values holding commas and quotes.
+func TestNotOneOf(t *testing.T) {
+	for s, want := range map[string]string{
+		"NORTH, EAST": `invalid arguments: /d: must be one of "north, east", "say \"hi\"", "x"; got "NORTH, EAST"; did you mean "north, east"?`,
+		`SAY "HI"`:    `invalid arguments: /d: must be one of "north, east", "say \"hi\"", "x"; got "SAY \"HI\""; did you mean "say \"hi\""?`,
+		"y":           `invalid arguments: /d: must be one of "north, east", "say \"hi\"", "x"; got "y"`,
+	} {
+		decode := func(d *Decoder, v *struct{}) {
+			if d.Object() {
+				for d.Field() {
+					if s, ok := d.StringRef(); ok {
+						d.NotOneOf(s, `"north, east", "say \"hi\"", "x"`)
+					}
+				}
+			}
+		}
+		args, _ := json.Marshal(map[string]string{"d": s})
+		if _, err := Decode(args, nil, decode); err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", s, err, want)
+		}
+	}
+}

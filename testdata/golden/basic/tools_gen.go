@@ -145,7 +145,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 				case "terrace":
 					v.Seat = "terrace"
 				default:
-					d.Errorf(`must be one of "inside", "terrace"; got %q`, s)
+					d.NotOneOf(s, `"inside", "terrace"`)
 				}
 			}
 		case "notes":

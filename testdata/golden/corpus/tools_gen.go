@@ -2530,7 +2530,7 @@ func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit", "kelvin"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit", "kelvin"`)
 				}
 			}
 		default:
@@ -2562,7 +2562,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
 				if v.Priority, ok = parsePriority(s); !ok {
-					d.Errorf(`must be one of "", "low", "normal", "urgent"; got %q`, s)
+					d.NotOneOf(s, `"", "low", "normal", "urgent"`)
 				}
 			}
 		case "due":
@@ -2618,7 +2618,7 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Mode, ok = parseMode(s); !ok {
-					d.Errorf(`must be one of "fast", "safe", "dry-run"; got %q`, s)
+					d.NotOneOf(s, `"fast", "safe", "dry-run"`)
 				}
 			}
 		default:
@@ -2649,7 +2649,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Order, ok = parseSortOrder(s); !ok {
-					d.Errorf(`must be one of "newest", "oldest", "relevance"; got %q`, s)
+					d.NotOneOf(s, `"newest", "oldest", "relevance"`)
 				}
 			}
 		case "days":
@@ -2741,7 +2741,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Label, ok = parsePriority(s); !ok {
-					d.Errorf(`must be one of "", "low", "normal", "urgent"; got %q`, s)
+					d.NotOneOf(s, `"", "low", "normal", "urgent"`)
 				}
 			}
 		case "comfort_unit":
@@ -2750,7 +2750,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Comfort, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "celsius", "fahrenheit", "kelvin"; got %q`, s)
+					d.NotOneOf(s, `"celsius", "fahrenheit", "kelvin"`)
 				}
 			}
 		default:
@@ -3064,7 +3064,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				case "high":
 					v.Severity = "high"
 				default:
-					d.Errorf(`must be one of "low", "medium", "high"; got %q`, s)
+					d.NotOneOf(s, `"low", "medium", "high"`)
 				}
 			}
 		case "retries":
@@ -3146,7 +3146,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 				case "ja":
 					v.Target = "ja"
 				default:
-					d.Errorf(`must be one of "en", "fr", "de", "ja"; got %q`, s)
+					d.NotOneOf(s, `"en", "fr", "de", "ja"`)
 				}
 			}
 		case "formal":
@@ -3235,7 +3235,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 				case "popularity":
 					v.Sort = "popularity"
 				default:
-					d.Errorf(`must be one of "created", "updated", "popularity"; got %q`, s)
+					d.NotOneOf(s, `"created", "updated", "popularity"`)
 				}
 			}
 		case "cursor":
@@ -3299,7 +3299,7 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 				case "GBP":
 					v.Currency = "GBP"
 				default:
-					d.Errorf(`must be one of "EUR", "USD", "GBP"; got %q`, s)
+					d.NotOneOf(s, `"EUR", "USD", "GBP"`)
 				}
 			}
 		case "memo":
@@ -4453,7 +4453,7 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 						case "shipped":
 							elem = "shipped"
 						default:
-							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
+							d.NotOneOf(s, `"open", "paid", "shipped"`)
 						}
 					}
 					if d.Keep() {

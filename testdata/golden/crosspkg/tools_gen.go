@@ -200,7 +200,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "km", "mi", "nmi"; got %q`, s)
+					d.NotOneOf(s, `"km", "mi", "nmi"`)
 				}
 			}
 		default:
@@ -237,7 +237,7 @@ func decodeQuery(d *toolimpl.Decoder, v *geo.Query) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "km", "mi", "nmi"; got %q`, s)
+					d.NotOneOf(s, `"km", "mi", "nmi"`)
 				}
 			}
 		default:

@@ -90,7 +90,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
 				if v.Priority, ok = parsePriority(s); !ok {
-					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
+					d.NotOneOf(s, `"low", "urgent", "blocked"`)
 				}
 			}
 		case "contact":
@@ -115,7 +115,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.Escalation, ok = parsePriority(s); !ok {
-					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
+					d.NotOneOf(s, `"low", "urgent", "blocked"`)
 				}
 			}
 		case "reply_on":
@@ -124,7 +124,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 			}
 			if s, ok := d.StringRef(); ok {
 				if v.ReplyOn, ok = parseChannel(s); !ok {
-					d.Errorf(`must be one of "email", "phone"; got %q`, s)
+					d.NotOneOf(s, `"email", "phone"`)
 				}
 			}
 		case "fallbacks":
@@ -138,7 +138,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 					var elem Channel
 					if s, ok := d.StringRef(); ok {
 						if elem, ok = parseChannel(s); !ok {
-							d.Errorf(`must be one of "email", "phone"; got %q`, s)
+							d.NotOneOf(s, `"email", "phone"`)
 						}
 					}
 					if d.Keep() {

@@ -78,7 +78,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 			hasColor = true
 			if s, ok := d.StringRef(); ok {
 				if v.Color, ok = parseColor(s); !ok {
-					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
+					d.NotOneOf(s, `"red", "green", "blue"`)
 				}
 			}
 		case "level":
@@ -105,7 +105,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				case "gloss":
 					v.Finish = "gloss"
 				default:
-					d.Errorf(`must be one of "matte", "gloss"; got %q`, s)
+					d.NotOneOf(s, `"matte", "gloss"`)
 				}
 			}
 		case "size":
@@ -129,7 +129,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 			v.Accent = new(Color)
 			if s, ok := d.StringRef(); ok {
 				if *v.Accent, ok = parseColor(s); !ok {
-					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
+					d.NotOneOf(s, `"red", "green", "blue"`)
 				}
 			}
 		case "brand":

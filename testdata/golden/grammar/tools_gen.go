@@ -225,7 +225,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 				case "plane":
 					v.Mode = "plane"
 				default:
-					d.Errorf(`must be one of "train", "plane"; got %q`, s)
+					d.NotOneOf(s, `"train", "plane"`)
 				}
 			}
 		case "code":
@@ -246,7 +246,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 				case "any":
 					v.Status = "any"
 				default:
-					d.Errorf(`must be one of "open", "closed", "any"; got %q`, s)
+					d.NotOneOf(s, `"open", "closed", "any"`)
 				}
 			}
 		case "dir":
