@@ -159,4 +159,8 @@ func writeStats(w io.Writer, files []File, cwd string) {
 		line(rw)
 	}
 	line(total)
+	// The standard column is what MCP's tools/list sends, which is more
+	// than the arguments' schema: said, so that no one takes it for a
+	// bloated one.
+	fmt.Fprintln(w, "(standard: the tool as MCP lists it, with its result's outputSchema)")
 }
