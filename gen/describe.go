@@ -124,10 +124,12 @@ func parses(src string) bool {
 // Go name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
 // ..."), and otherwise replaced by the JSON name the model writes, so the
 // sentence keeps its subject ("DelayMS to wait ..." → "delay_ms to wait
-// ...").
+// ..."), unless the two differ only in case ("SKUs to check").
 func fieldDoc(text, goName, jsonName string) string {
 	rest, ok := strings.CutPrefix(text, goName+" ")
-	if !ok || rest == "" || plainWord(goName) {
+	if !ok || rest == "" || plainWord(goName) || strings.EqualFold(goName, jsonName) {
+		// SKUs stays SKUs, where skus would only start the sentence in
+		// lower case.
 		return text
 	}
 	if next, _, _ := strings.Cut(rest, " "); looksLikeVerb(strings.TrimRight(next, ".,;:")) {

@@ -45,6 +45,8 @@ func TestFieldDoc(t *testing.T) {
 		{"Query terms, space separated.", "Query", "query", "Query terms, space separated."},
 		{"Place restricts the search.", "Place", "place", "Place restricts the search."},
 		{"PageToken comes from a previous call.", "PageToken", "page_token", "Comes from a previous call."},
+		{"SKUs to check.", "SKUs", "skus", "SKUs to check."},
+		{"URL to fetch, with its scheme.", "URL", "url", "URL to fetch, with its scheme."},
 	} {
 		if got := fieldDoc(c.text, c.goName, c.jsonName); got != c.want {
 			t.Errorf("fieldDoc(%q) = %q, want %q", c.text, got, c.want)

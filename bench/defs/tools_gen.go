@@ -138,7 +138,7 @@ var tool000Info = runtime.Info{
 	Name:        "tool000",
 	Description: "Tool000 does task 0 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -168,7 +168,7 @@ var tool001Info = runtime.Info{
 	Name:        "tool001",
 	Description: "Tool001 does task 1 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -202,7 +202,7 @@ var tool002Info = runtime.Info{
 	Name:        "tool002",
 	Description: "Tool002 does task 2 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -229,7 +229,7 @@ var tool003Info = runtime.Info{
 	Name:        "tool003",
 	Description: "Tool003 does task 3 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -264,7 +264,7 @@ var tool004Info = runtime.Info{
 	Name:        "tool004",
 	Description: "Tool004 does task 4 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -294,7 +294,7 @@ var tool005Info = runtime.Info{
 	Name:        "tool005",
 	Description: "Tool005 does task 5 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -328,7 +328,7 @@ var tool006Info = runtime.Info{
 	Name:        "tool006",
 	Description: "Tool006 does task 6 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -355,7 +355,7 @@ var tool007Info = runtime.Info{
 	Name:        "tool007",
 	Description: "Tool007 does task 7 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -390,7 +390,7 @@ var tool008Info = runtime.Info{
 	Name:        "tool008",
 	Description: "Tool008 does task 8 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -420,7 +420,7 @@ var tool009Info = runtime.Info{
 	Name:        "tool009",
 	Description: "Tool009 does task 9 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -454,7 +454,7 @@ var tool010Info = runtime.Info{
 	Name:        "tool010",
 	Description: "Tool010 does task 10 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -481,7 +481,7 @@ var tool011Info = runtime.Info{
 	Name:        "tool011",
 	Description: "Tool011 does task 11 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -516,7 +516,7 @@ var tool012Info = runtime.Info{
 	Name:        "tool012",
 	Description: "Tool012 does task 12 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -546,7 +546,7 @@ var tool013Info = runtime.Info{
 	Name:        "tool013",
 	Description: "Tool013 does task 13 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -580,7 +580,7 @@ var tool014Info = runtime.Info{
 	Name:        "tool014",
 	Description: "Tool014 does task 14 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -607,7 +607,7 @@ var tool015Info = runtime.Info{
 	Name:        "tool015",
 	Description: "Tool015 does task 15 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -642,7 +642,7 @@ var tool016Info = runtime.Info{
 	Name:        "tool016",
 	Description: "Tool016 does task 16 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -672,7 +672,7 @@ var tool017Info = runtime.Info{
 	Name:        "tool017",
 	Description: "Tool017 does task 17 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -706,7 +706,7 @@ var tool018Info = runtime.Info{
 	Name:        "tool018",
 	Description: "Tool018 does task 18 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -733,7 +733,7 @@ var tool019Info = runtime.Info{
 	Name:        "tool019",
 	Description: "Tool019 does task 19 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -768,7 +768,7 @@ var tool020Info = runtime.Info{
 	Name:        "tool020",
 	Description: "Tool020 does task 20 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -798,7 +798,7 @@ var tool021Info = runtime.Info{
 	Name:        "tool021",
 	Description: "Tool021 does task 21 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -832,7 +832,7 @@ var tool022Info = runtime.Info{
 	Name:        "tool022",
 	Description: "Tool022 does task 22 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -859,7 +859,7 @@ var tool023Info = runtime.Info{
 	Name:        "tool023",
 	Description: "Tool023 does task 23 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -894,7 +894,7 @@ var tool024Info = runtime.Info{
 	Name:        "tool024",
 	Description: "Tool024 does task 24 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -924,7 +924,7 @@ var tool025Info = runtime.Info{
 	Name:        "tool025",
 	Description: "Tool025 does task 25 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -958,7 +958,7 @@ var tool026Info = runtime.Info{
 	Name:        "tool026",
 	Description: "Tool026 does task 26 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -985,7 +985,7 @@ var tool027Info = runtime.Info{
 	Name:        "tool027",
 	Description: "Tool027 does task 27 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1020,7 +1020,7 @@ var tool028Info = runtime.Info{
 	Name:        "tool028",
 	Description: "Tool028 does task 28 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1050,7 +1050,7 @@ var tool029Info = runtime.Info{
 	Name:        "tool029",
 	Description: "Tool029 does task 29 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1084,7 +1084,7 @@ var tool030Info = runtime.Info{
 	Name:        "tool030",
 	Description: "Tool030 does task 30 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1111,7 +1111,7 @@ var tool031Info = runtime.Info{
 	Name:        "tool031",
 	Description: "Tool031 does task 31 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1146,7 +1146,7 @@ var tool032Info = runtime.Info{
 	Name:        "tool032",
 	Description: "Tool032 does task 32 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1176,7 +1176,7 @@ var tool033Info = runtime.Info{
 	Name:        "tool033",
 	Description: "Tool033 does task 33 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1210,7 +1210,7 @@ var tool034Info = runtime.Info{
 	Name:        "tool034",
 	Description: "Tool034 does task 34 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1237,7 +1237,7 @@ var tool035Info = runtime.Info{
 	Name:        "tool035",
 	Description: "Tool035 does task 35 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1272,7 +1272,7 @@ var tool036Info = runtime.Info{
 	Name:        "tool036",
 	Description: "Tool036 does task 36 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1302,7 +1302,7 @@ var tool037Info = runtime.Info{
 	Name:        "tool037",
 	Description: "Tool037 does task 37 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1336,7 +1336,7 @@ var tool038Info = runtime.Info{
 	Name:        "tool038",
 	Description: "Tool038 does task 38 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1363,7 +1363,7 @@ var tool039Info = runtime.Info{
 	Name:        "tool039",
 	Description: "Tool039 does task 39 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1398,7 +1398,7 @@ var tool040Info = runtime.Info{
 	Name:        "tool040",
 	Description: "Tool040 does task 40 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1428,7 +1428,7 @@ var tool041Info = runtime.Info{
 	Name:        "tool041",
 	Description: "Tool041 does task 41 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1462,7 +1462,7 @@ var tool042Info = runtime.Info{
 	Name:        "tool042",
 	Description: "Tool042 does task 42 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1489,7 +1489,7 @@ var tool043Info = runtime.Info{
 	Name:        "tool043",
 	Description: "Tool043 does task 43 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1524,7 +1524,7 @@ var tool044Info = runtime.Info{
 	Name:        "tool044",
 	Description: "Tool044 does task 44 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1554,7 +1554,7 @@ var tool045Info = runtime.Info{
 	Name:        "tool045",
 	Description: "Tool045 does task 45 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1588,7 +1588,7 @@ var tool046Info = runtime.Info{
 	Name:        "tool046",
 	Description: "Tool046 does task 46 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1615,7 +1615,7 @@ var tool047Info = runtime.Info{
 	Name:        "tool047",
 	Description: "Tool047 does task 47 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1650,7 +1650,7 @@ var tool048Info = runtime.Info{
 	Name:        "tool048",
 	Description: "Tool048 does task 48 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1680,7 +1680,7 @@ var tool049Info = runtime.Info{
 	Name:        "tool049",
 	Description: "Tool049 does task 49 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1714,7 +1714,7 @@ var tool050Info = runtime.Info{
 	Name:        "tool050",
 	Description: "Tool050 does task 50 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1741,7 +1741,7 @@ var tool051Info = runtime.Info{
 	Name:        "tool051",
 	Description: "Tool051 does task 51 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1776,7 +1776,7 @@ var tool052Info = runtime.Info{
 	Name:        "tool052",
 	Description: "Tool052 does task 52 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1806,7 +1806,7 @@ var tool053Info = runtime.Info{
 	Name:        "tool053",
 	Description: "Tool053 does task 53 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1840,7 +1840,7 @@ var tool054Info = runtime.Info{
 	Name:        "tool054",
 	Description: "Tool054 does task 54 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1867,7 +1867,7 @@ var tool055Info = runtime.Info{
 	Name:        "tool055",
 	Description: "Tool055 does task 55 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1902,7 +1902,7 @@ var tool056Info = runtime.Info{
 	Name:        "tool056",
 	Description: "Tool056 does task 56 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -1932,7 +1932,7 @@ var tool057Info = runtime.Info{
 	Name:        "tool057",
 	Description: "Tool057 does task 57 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1966,7 +1966,7 @@ var tool058Info = runtime.Info{
 	Name:        "tool058",
 	Description: "Tool058 does task 58 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1993,7 +1993,7 @@ var tool059Info = runtime.Info{
 	Name:        "tool059",
 	Description: "Tool059 does task 59 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2028,7 +2028,7 @@ var tool060Info = runtime.Info{
 	Name:        "tool060",
 	Description: "Tool060 does task 60 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2058,7 +2058,7 @@ var tool061Info = runtime.Info{
 	Name:        "tool061",
 	Description: "Tool061 does task 61 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2092,7 +2092,7 @@ var tool062Info = runtime.Info{
 	Name:        "tool062",
 	Description: "Tool062 does task 62 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2119,7 +2119,7 @@ var tool063Info = runtime.Info{
 	Name:        "tool063",
 	Description: "Tool063 does task 63 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2154,7 +2154,7 @@ var tool064Info = runtime.Info{
 	Name:        "tool064",
 	Description: "Tool064 does task 64 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2184,7 +2184,7 @@ var tool065Info = runtime.Info{
 	Name:        "tool065",
 	Description: "Tool065 does task 65 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2218,7 +2218,7 @@ var tool066Info = runtime.Info{
 	Name:        "tool066",
 	Description: "Tool066 does task 66 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2245,7 +2245,7 @@ var tool067Info = runtime.Info{
 	Name:        "tool067",
 	Description: "Tool067 does task 67 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2280,7 +2280,7 @@ var tool068Info = runtime.Info{
 	Name:        "tool068",
 	Description: "Tool068 does task 68 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2310,7 +2310,7 @@ var tool069Info = runtime.Info{
 	Name:        "tool069",
 	Description: "Tool069 does task 69 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2344,7 +2344,7 @@ var tool070Info = runtime.Info{
 	Name:        "tool070",
 	Description: "Tool070 does task 70 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2371,7 +2371,7 @@ var tool071Info = runtime.Info{
 	Name:        "tool071",
 	Description: "Tool071 does task 71 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2406,7 +2406,7 @@ var tool072Info = runtime.Info{
 	Name:        "tool072",
 	Description: "Tool072 does task 72 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2436,7 +2436,7 @@ var tool073Info = runtime.Info{
 	Name:        "tool073",
 	Description: "Tool073 does task 73 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2470,7 +2470,7 @@ var tool074Info = runtime.Info{
 	Name:        "tool074",
 	Description: "Tool074 does task 74 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2497,7 +2497,7 @@ var tool075Info = runtime.Info{
 	Name:        "tool075",
 	Description: "Tool075 does task 75 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2532,7 +2532,7 @@ var tool076Info = runtime.Info{
 	Name:        "tool076",
 	Description: "Tool076 does task 76 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2562,7 +2562,7 @@ var tool077Info = runtime.Info{
 	Name:        "tool077",
 	Description: "Tool077 does task 77 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2596,7 +2596,7 @@ var tool078Info = runtime.Info{
 	Name:        "tool078",
 	Description: "Tool078 does task 78 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2623,7 +2623,7 @@ var tool079Info = runtime.Info{
 	Name:        "tool079",
 	Description: "Tool079 does task 79 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2658,7 +2658,7 @@ var tool080Info = runtime.Info{
 	Name:        "tool080",
 	Description: "Tool080 does task 80 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2688,7 +2688,7 @@ var tool081Info = runtime.Info{
 	Name:        "tool081",
 	Description: "Tool081 does task 81 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2722,7 +2722,7 @@ var tool082Info = runtime.Info{
 	Name:        "tool082",
 	Description: "Tool082 does task 82 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2749,7 +2749,7 @@ var tool083Info = runtime.Info{
 	Name:        "tool083",
 	Description: "Tool083 does task 83 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2784,7 +2784,7 @@ var tool084Info = runtime.Info{
 	Name:        "tool084",
 	Description: "Tool084 does task 84 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2814,7 +2814,7 @@ var tool085Info = runtime.Info{
 	Name:        "tool085",
 	Description: "Tool085 does task 85 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2848,7 +2848,7 @@ var tool086Info = runtime.Info{
 	Name:        "tool086",
 	Description: "Tool086 does task 86 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2875,7 +2875,7 @@ var tool087Info = runtime.Info{
 	Name:        "tool087",
 	Description: "Tool087 does task 87 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2910,7 +2910,7 @@ var tool088Info = runtime.Info{
 	Name:        "tool088",
 	Description: "Tool088 does task 88 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -2940,7 +2940,7 @@ var tool089Info = runtime.Info{
 	Name:        "tool089",
 	Description: "Tool089 does task 89 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2974,7 +2974,7 @@ var tool090Info = runtime.Info{
 	Name:        "tool090",
 	Description: "Tool090 does task 90 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3001,7 +3001,7 @@ var tool091Info = runtime.Info{
 	Name:        "tool091",
 	Description: "Tool091 does task 91 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3036,7 +3036,7 @@ var tool092Info = runtime.Info{
 	Name:        "tool092",
 	Description: "Tool092 does task 92 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -3066,7 +3066,7 @@ var tool093Info = runtime.Info{
 	Name:        "tool093",
 	Description: "Tool093 does task 93 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3100,7 +3100,7 @@ var tool094Info = runtime.Info{
 	Name:        "tool094",
 	Description: "Tool094 does task 94 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3127,7 +3127,7 @@ var tool095Info = runtime.Info{
 	Name:        "tool095",
 	Description: "Tool095 does task 95 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3162,7 +3162,7 @@ var tool096Info = runtime.Info{
 	Name:        "tool096",
 	Description: "Tool096 does task 96 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
@@ -3192,7 +3192,7 @@ var tool097Info = runtime.Info{
 	Name:        "tool097",
 	Description: "Tool097 does task 97 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3226,7 +3226,7 @@ var tool098Info = runtime.Info{
 	Name:        "tool098",
 	Description: "Tool098 does task 98 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3253,7 +3253,7 @@ var tool099Info = runtime.Info{
 	Name:        "tool099",
 	Description: "Tool099 does task 99 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +

@@ -256,7 +256,7 @@ var describeResourceInfo = runtime.Info{
 	Description: "Returns everything the provider says about a cloud resource.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"kind":{"type":"string","enum":["instance","bucket","database","function"],"description":"Kind of the resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
-		`"id":{"type":"string","maxLength":256,"minLength":1,"description":"id of the resource."},` +
+		`"id":{"type":"string","maxLength":256,"minLength":1,"description":"ID of the resource."},` +
 		`"region":{"type":"string","pattern":"^[a-z]{2}-[a-z]+-[0-9]$","description":"Region the resource is in, such as eu-west-3."}},` +
 		`"additionalProperties":false,"type":"object","required":["kind","id","region"]}`),
 	Dialects: runtime.DialectSchemas{

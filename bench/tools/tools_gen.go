@@ -108,7 +108,7 @@ var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Returns an order by its id.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the order."},` +
 		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
 		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
@@ -143,7 +143,7 @@ var lookupTimeoutInfo = runtime.Info{
 	Name:        "lookup_timeout",
 	Description: "Returns an order by its id, within five seconds.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the order."},` +
 		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
 		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
@@ -179,7 +179,7 @@ var ignoreCtxInfo = runtime.Info{
 	Name:        "ignore_ctx",
 	Description: "Returns an order by its id, within five seconds; it never looks at its context, so the deadline is all overhead.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the order."},` +
 		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
 		`"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),

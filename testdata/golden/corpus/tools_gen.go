@@ -1054,17 +1054,17 @@ var lookupOrderInfo = runtime.Info{
 	Name:        "lookup_order",
 	Description: "Finds an order by its number.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
-		`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
-		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
+		`"orderNumber":{"type":"string","description":"OrderNumber printed on the receipt."},` +
+		`"customerId":{"type":"string","description":"CustomerID of the buyer, when known."},` +
+		`"includeLines":{"type":"boolean","description":"IncludeLines to return the order's lines as well."}},` +
 		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
-		`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
-		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
+		`"orderNumber":{"type":"string","description":"OrderNumber printed on the receipt."},` +
+		`"customerId":{"type":"string","description":"CustomerID of the buyer, when known."},` +
+		`"includeLines":{"type":"boolean","description":"IncludeLines to return the order's lines as well."}},` +
 		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	OutputObject: true,
 }
@@ -1124,21 +1124,21 @@ var bookMeetingInfo = runtime.Info{
 	Name:        "book_meeting",
 	Description: "Books a meeting room.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
+		`"roomId":{"type":"string","description":"RoomID of the meeting room."},` +
 		`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
-		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
+		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"DurationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
+		`"isPrivate":{"type":"boolean","description":"IsPrivate hides the title from others."}},` +
 		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
+		`"roomId":{"type":"string","description":"RoomID of the meeting room."},` +
 		`"attendees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Attendees by email address."},` +
-		`"durationMin":{"type":"integer","description":"durationMin of the meeting, in minutes."},` +
+		`"durationMin":{"type":"integer","description":"DurationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
+		`"isPrivate":{"type":"boolean","description":"IsPrivate hides the title from others."}},` +
 		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	OutputObject: true,
 }
