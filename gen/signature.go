@@ -51,7 +51,12 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 		return nil
 	}
 	if recv := sig.Recv(); recv != nil {
+		first := len(a.out.Receivers)
 		t.Recv = a.receiver(recv.Type())
+		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok && len(a.out.Receivers) > first && !n.Obj().Exported() {
+			a.noteAt(a.fset.Position(fn.Name.Pos()), "method tools of the unexported type %s make Tools take a %s, which only package %s can pass: export the type, or export a function of %s that returns Tools(...) of its own value",
+				n.Obj().Name(), types.TypeString(recv.Type(), types.RelativeTo(a.pkg.Types)), a.pkg.Types.Name(), a.pkg.Types.Name())
+		}
 	}
 	a.params(fn, sig, t, fd)
 	a.results(fn, sig, t)
@@ -60,6 +65,14 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	}
 	if o := t.Options; !o.ReadOnly && o.Destructive == hintUnsaid {
 		a.noteAt(a.fset.Position(fd.export.pos), "tool %s says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive", t.Name)
+	}
+	return t
+}
+
+// derefType is t, or what t points to.
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
 	}
 	return t
 }
