@@ -95,7 +95,7 @@ func TestDegradeNotes(t *testing.T) {
 	count := [numDialects]int{}
 	for _, n := range notes {
 		for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
-			if strings.Contains(n.Msg, "add omit="+d.String()+" ") {
+			if strings.Contains(n.Msg, "or omit="+d.String()+" ") {
 				count[d]++
 			}
 		}

@@ -181,18 +181,22 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Confirm = true
-		case "omit":
+		case "omit", "nonstrict":
 			if !hasValue || value == "" {
-				r.errorf(pos, "omit needs dialects, as in omit=gemini or omit=openai,gemini")
+				r.errorf(pos, "%s needs dialects, as in %s=gemini or %s=openai,gemini", key, key, key)
 				continue
 			}
 			for _, name := range strings.Split(value, ",") {
 				dialect, ok := dialectByName(name)
 				if !ok || dialect == Standard {
-					r.errorf(pos, "omit: unknown dialect %q; the dialects a tool can be left out of are openai, gemini, anthropic", name)
+					r.errorf(pos, "%s: unknown dialect %q; the dialects are openai, gemini, anthropic", key, name)
 					continue
 				}
-				d.options.Omit[dialect] = true
+				if key == "omit" {
+					d.options.Omit[dialect] = true
+				} else {
+					d.options.NonStrict[dialect] = true
+				}
 			}
 		case "group":
 			if !hasValue || !groupNameRE.MatchString(value) {
@@ -252,10 +256,15 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				r.errorf(pos, "unknown option %q; did you mean %s?", key, option)
 				continue
 			}
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., nonstrict=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
 		}
 	}
 	o := &d.options
+	for dialect := range numDialects {
+		if o.Omit[dialect] && o.NonStrict[dialect] {
+			r.errorf(seen["nonstrict"], "omit and nonstrict both name %s: a tool left out of a dialect is sent there in no form; drop one of them", dialect)
+		}
+	}
 	if o.Cache > 0 && o.Confirm {
 		r.errorf(slash, "cache and confirm cannot be combined: a tool that changes something must run every time it is called")
 	}
@@ -283,7 +292,7 @@ var flagOptions = map[string]bool{
 // flagOptionNames and optionNames are the options, for messages.
 var (
 	flagOptionNames = []string{"confirm", "lenient", "readonly", "destructive", "idempotent", "openworld"}
-	optionNames     = append([]string{"timeout", "retries", "cache", "omit", "group", "session", "title"}, flagOptionNames...)
+	optionNames     = append([]string{"timeout", "retries", "cache", "omit", "nonstrict", "group", "session", "title"}, flagOptionNames...)
 )
 
 // wordTexts returns the texts of words.

@@ -86,6 +86,9 @@ type Options struct {
 	Group   string
 	// Omit are the dialects the tool is left out of.
 	Omit [numDialects]bool
+	// NonStrict are the dialects the tool is sent to non-strict, with its
+	// standard schema, whether or not they could express it.
+	NonStrict [numDialects]bool
 	// Title is the tool's name for people.
 	Title string
 	// The MCP behaviour hints. Destructive and OpenWorld keep "not said"

@@ -59,6 +59,12 @@ func buildSchemas(r *reporter, pkg *Package) {
 			if t.Options.Omit[d] {
 				continue
 			}
+			if t.Options.NonStrict[d] {
+				// As asked: sent non-strict, as a tool the dialect cannot
+				// express is, without a note.
+				t.Schemas[d], t.Degraded[d] = t.Schemas[Standard], true
+				continue
+			}
 			s, problems := argumentSchema(t, d)
 			if len(problems) > 0 && d != Standard {
 				degrade(r, t, d, problems)
@@ -186,8 +192,8 @@ func degrade(r *reporter, t *Tool, d Dialect, problems []inexpressible) {
 			fmt.Fprintf(&b, "; nor can %s at %s", p.what, posFrom(first.pos, p.pos))
 		}
 	}
-	r.noteAt(first.pos, "%s; %s; add omit=%s to its //tool:export directive to leave it out of %s instead",
-		b.String(), degradedForms[d], d, providerNames[d])
+	r.noteAt(first.pos, "%s; %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of %s instead",
+		b.String(), degradedForms[d], d, d, providerNames[d])
 }
 
 // inexpressible is a place in a tool's arguments that a dialect cannot
