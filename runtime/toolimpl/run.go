@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"runtime/debug"
 	"time"
-	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/internal/session"
@@ -183,41 +181,9 @@ func fill[Out any](res *runtime.Result, out Out, encode func(*Encoder, Out)) {
 		*res = unencodable(err)
 		return
 	}
-	if n := len(e.buf); n > 0 && n <= len(textBox[Out]{}.text) && unsafe.Sizeof(out) > unsafe.Sizeof(uintptr(0)) {
-		res.Output, res.Data = boxWithText(out, e.buf)
-	} else {
-		res.Output, res.Data = string(e.buf), out
-	}
+	res.Output = string(e.buf)
 	putEncoder(e)
-	res.Success, res.Structured = true, true
-}
-
-// A textBox holds a result and its JSON text in one allocation, where
-// Data (the result in an interface, which must copy it to the heap) and
-// Output (the text, a string) would otherwise take one each: a third of
-// the allocations of a call of a tool with a small struct result.
-type textBox[Out any] struct {
-	v    Out
-	text [64]byte
-}
-
-// boxWithText copies out and text (at most 64 bytes) into a new textBox,
-// and returns the text as a string and out as an interface value, both
-// pointing into it; neither is ever written to again. Out must not be
-// pointer-shaped (a pointer, a map, or a struct of one pointer), which an
-// interface holds itself rather than a pointer to it: its size is more
-// than a pointer's. The interface is made from its two words, the type
-// (which reflect.Type holds as its own second word) and a pointer to the
-// value, as reflect reads them.
-func boxWithText[Out any](out Out, text []byte) (string, any) {
-	b := &textBox[Out]{v: out}
-	n := copy(b.text[:], text)
-	t := reflect.TypeFor[Out]()
-	var v any
-	words := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
-	words[0] = (*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1]
-	words[1] = unsafe.Pointer(&b.v)
-	return unsafe.String(&b.text[0], n), v
+	res.Success, res.Structured, res.Data = true, true, out
 }
 
 // failed is the Result of a call whose function returned err.
