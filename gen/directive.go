@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -130,10 +132,10 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 		pos := slash + token.Pos(offset+word.offset)
 		key, value, hasValue := strings.Cut(word.text, "=")
 		if i == 0 && !hasValue && !flagOptions[key] {
-			if option := nearest(key, flagOptionNames); option != "" && len(key) > 3 {
+			if option := misspeltFlag(key); option != "" && !slices.Contains(wordTexts(words[1:]), option) {
 				// A misspelt flag taken as the name would drop the flag
 				// without a word: confirm, and the tool runs unapproved.
-				r.errorf(pos, "%q reads as the option %s misspelt, not as the tool's name: write %s; for a tool of that name, name the function after it and leave the name out", key, option, option)
+				r.errorf(pos, "%q reads as the option %s misspelt, not as the tool's name: write %s; for a tool of that name, write name=%s", key, option, option, key)
 				continue
 			}
 			if !toolNameRE.MatchString(key) {
@@ -181,6 +183,16 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Confirm = true
+		case "name":
+			if !hasValue || !toolNameRE.MatchString(value) {
+				r.errorf(pos, "name needs a tool name matching ^[a-zA-Z0-9_-]{1,64}$, as in name=get_order; got %q", word.text)
+				continue
+			}
+			if d.name != "" {
+				r.errorf(pos, "the tool's name is given twice: %q first, then name=%s; keep one", d.name, value)
+				continue
+			}
+			d.name = value
 		case "omit", "nonstrict":
 			if !hasValue || value == "" {
 				r.errorf(pos, "%s needs dialects, as in %s=gemini or %s=openai,gemini", key, key, key)
@@ -248,15 +260,19 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				}
 				continue
 			}
-			if d.name == "" && !hasValue && toolNameRE.MatchString(key) && nearest(key, optionNames) == "" {
-				r.errorf(pos, "unknown option %q; if it is the tool's name, write it first: //tool:export %s %s", key, key, strings.Join(wordTexts(words[:i]), " "))
+			if d.name == "" && !hasValue && toolNameRE.MatchString(key) {
+				meant := ""
+				if option := nearest(key, optionNames); option != "" {
+					meant = fmt.Sprintf(" did you mean %s? Or,", option)
+				}
+				r.errorf(pos, "unknown option %q;%s if it is the tool's name, write it first: //tool:export %s %s", key, meant, key, strings.Join(wordTexts(words[:i]), " "))
 				continue
 			}
 			if option := nearest(key, optionNames); option != "" {
 				r.errorf(pos, "unknown option %q; did you mean %s?", key, option)
 				continue
 			}
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., nonstrict=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
+			r.errorf(pos, "unknown option %q; the options are name=NAME, timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., nonstrict=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
 		}
 	}
 	o := &d.options
@@ -292,8 +308,40 @@ var flagOptions = map[string]bool{
 // flagOptionNames and optionNames are the options, for messages.
 var (
 	flagOptionNames = []string{"confirm", "lenient", "readonly", "destructive", "idempotent", "openworld"}
-	optionNames     = append([]string{"timeout", "retries", "cache", "omit", "nonstrict", "group", "session", "title"}, flagOptionNames...)
+	optionNames     = append([]string{"name", "timeout", "retries", "cache", "omit", "nonstrict", "group", "session", "title"}, flagOptionNames...)
 )
+
+// misspeltFlag returns the flag option that word, a first word without
+// a value, is a slip of: in another case (readOnly), two letters swapped
+// (confrim) or one left out (confrm); or "". A word one letter longer, or
+// with one letter changed, is more likely a name of its own (confirms,
+// conform).
+func misspeltFlag(word string) string {
+	w := strings.ToLower(word)
+	for _, option := range flagOptionNames {
+		switch {
+		case w == option:
+			if word != option {
+				return option
+			}
+		case len(w) == len(option) && spell.Distance(w, option, 1) == 1 && swapped(w, option):
+			return option
+		case len(w) == len(option)-1 && spell.Distance(w, option, 1) == 1:
+			return option
+		}
+	}
+	return ""
+}
+
+// swapped reports whether a and b, of one length, differ by two
+// neighbouring letters swapped.
+func swapped(a, b string) bool {
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
 
 // wordTexts returns the texts of words.
 func wordTexts(words []word) []string {

@@ -236,16 +236,27 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	derived := derivedDialects(t)
 	lit := e.sharedSchemas(t, derived, strings.TrimSuffix(n.info, "Info"))
 	standard := jen.Qual("encoding/json", "RawMessage").Call(lit(t.Schemas[Standard]))
-	var degraded []string
+	var cannot, asked []string // the degraded dialects, and those of nonstrict=
 	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
-		if t.Degraded[d] && t.Schemas[d] != nil {
-			degraded = append(degraded, providerNames[d])
+		switch {
+		case !t.Degraded[d] || t.Schemas[d] == nil:
+		case t.Options.NonStrict[d]:
+			asked = append(asked, providerNames[d])
+		default:
+			cannot = append(cannot, providerNames[d])
 		}
 	}
-	if len(degraded) > 0 {
+	if len(cannot)+len(asked) > 0 {
 		name := e.names.name(camelCase(t.Name) + "Schema")
+		var parts []string
+		if len(cannot) > 0 {
+			parts = append(parts, "for "+andList(cannot)+", which cannot express them")
+		}
+		if len(asked) > 0 {
+			parts = append(parts, "for "+andList(asked)+", to which its directive sends it non-strict")
+		}
 		e.f.Commentf("%s is the JSON Schema of the %s tool's arguments: its Parameters, and its", name, t.Name).Line().
-			Commentf("schema for %s, which cannot express them.", andList(degraded))
+			Commentf("schema %s.", strings.Join(parts, ", and "))
 		e.f.Var().Id(name).Op("=").Add(standard)
 		e.f.Line()
 		standard = jen.Id(name)

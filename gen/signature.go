@@ -53,7 +53,7 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	if recv := sig.Recv(); recv != nil {
 		first := len(a.out.Receivers)
 		t.Recv = a.receiver(recv.Type())
-		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok && len(a.out.Receivers) > first && !n.Obj().Exported() {
+		if n, ok := types.Unalias(derefType(recv.Type())).(*types.Named); ok && len(a.out.Receivers) > first && !n.Obj().Exported() && a.pkg.Types.Name() != "main" {
 			a.noteAt(a.fset.Position(fn.Name.Pos()), "method tools of the unexported type %s make Tools take a %s, which only package %s can pass: export the type, or export a function of %s that returns Tools(...) of its own value",
 				n.Obj().Name(), types.TypeString(recv.Type(), types.RelativeTo(a.pkg.Types)), a.pkg.Types.Name(), a.pkg.Types.Name())
 		}

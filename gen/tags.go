@@ -540,7 +540,7 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	case "format":
 		if ownString() {
 			if !knownFormats[val] {
-				if near := nearest(val, formatNames); near != "" {
+				if near := nearest(val, formatNames); near != "" && len(val) > 3 && spell.Distance(strings.ToLower(val), near, 1) <= 1 {
 					errorf("format %q cannot be checked; did you mean %s?", val, near)
 				} else {
 					errorf("format %q cannot be checked; the formats are %s", val, strings.Join(formatNames, ", "))

@@ -181,7 +181,7 @@ func (a *analyzer) typeString(t types.Type) string {
 func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	key := types.TypeString(n, nil)
 	if t, ok := a.types[key]; ok {
-		if msg, broken := a.foreignBroken[key]; broken && a.site.IsValid() {
+		if msg, broken := a.foreignBroken[a.modeKey(key)]; broken && a.site.IsValid() {
 			a.siteError(msg) // each site that brings it in is a mistake
 		}
 		return t
@@ -222,7 +222,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		mark := len(a.foreignMistakes)
 		a.structFields(t, st)
 		if len(a.foreignMistakes) > mark {
-			a.foreignBroken[key] = a.foreignMistakes[mark]
+			a.foreignBroken[a.modeKey(key)] = a.foreignMistakes[mark]
 		}
 		return t
 	}
@@ -241,6 +241,15 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		a.types[key] = t
 	}
 	return t
+}
+
+// modeKey is key, a named type's, for the mode types are mapped in: a
+// type that cannot be an argument may be a result.
+func (a *analyzer) modeKey(key string) string {
+	if a.output {
+		return "result " + key
+	}
+	return key
 }
 
 // kindOfUnderlying names what a named type that is not a struct is made
