@@ -114,7 +114,7 @@ done
 	echo
 	echo "## Generation at scale"
 	echo
-	echo "\`bench/synth/measure.sh 3\` (not run by this script, which copies its last output from"
+	echo "\`bench/synth/measure.sh 5\` (not run by this script, which copies its last output from"
 	echo "bench/synth/results.txt) times toolgen against \`go vet\` on synthetic packages of 10, 100 and"
 	echo "1,000 tools, interleaved, with a new nonce file before each round: wall seconds (medians),"
 	echo "their ratio (goal: at most 1.0 at 100 and 1,000 tools), toolgen's peak memory, generated"
