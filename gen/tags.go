@@ -988,8 +988,12 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 		a.errorAt(pos, "field %s: the struct tag `%s` is malformed: write key:\"value\" pairs separated by spaces, such as `json:\"name,omitempty\" jsonschema:\"minimum=1\"`", v.Name(), raw)
 		return false
 	}
-	for _, key := range keys {
+	for i, key := range keys {
 		if slices.Contains(tagKeys, key) {
+			if slices.Contains(keys[:i], key) && !slices.Contains(keys[i+1:], key) {
+				// Once for a key given twice or more.
+				a.errorAt(pos, "field %s: the struct tag has %s more than once; encoding/json and toolgen read only the first: keep one", v.Name(), key)
+			}
 			continue
 		}
 		if near := tagKeyTypo(key); near != "" {
