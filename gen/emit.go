@@ -283,12 +283,21 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 			dialects = append(dialects, jen.Id(dialectFields[d]).Op(":").Qual("encoding/json", "RawMessage").Call(lit(t.Schemas[d])))
 		}
 	}
+	var omitted []jen.Code
+	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
+		if t.Options.Omit[d] {
+			omitted = append(omitted, jen.Qual(RuntimePath, dialectFields[d]))
+		}
+	}
 	switch len(derivedCode) {
 	case 0:
 	case 3:
 		dialects = append(dialects, jen.Id("Derived").Op(":").Qual(ImplPath, "AllDialects"))
 	default:
 		dialects = append(dialects, jen.Id("Derived").Op(":").Index().Qual(RuntimePath, "Dialect").Values(derivedCode...))
+	}
+	if len(omitted) > 0 {
+		dialects = append(dialects, jen.Id("Omitted").Op(":").Index().Qual(RuntimePath, "Dialect").Values(omitted...))
 	}
 	if len(dialects) > 0 {
 		fields = append(fields, jen.Id("Dialects").Op(":").Qual(RuntimePath, "DialectSchemas").Values(multiline(dialects)...))

@@ -175,6 +175,12 @@ type DialectSchemas struct {
 	// references or maps), and ParametersFor leaves it out of that
 	// dialect.
 	Derived []Dialect
+
+	// Omitted lists the dialects the tool's directive leaves it out of
+	// (omit=): its schema there is nil, so a registry in one of them does
+	// not list it, and an adapter for one of those providers leaves it
+	// out, and refuses a call of it, whatever its registry's dialect.
+	Omitted []Dialect
 }
 
 // ParametersFor returns the schema of the tool's arguments in dialect d, or

@@ -27,6 +27,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -38,7 +39,7 @@ import (
 // sorted by name, strict if reg is in the Anthropic dialect and the tool's
 // Anthropic schema is made for strict tool use (runtime.Info.Strict).
 func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
-	defs := reg.Definitions()
+	defs := slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
 	tools := make([]anthropic.ToolUnionParam, len(defs))
 	for i, def := range defs {
 		strict := false
@@ -79,9 +80,11 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	}
 	// A call whose ID an earlier one has is not run (see
 	// runtime.Registry.ExecuteAll): its answer says so.
-	requests := make([]runtime.Call, len(uses))
-	for i, use := range uses {
-		requests[i] = runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input}
+	requests := make([]runtime.Call, 0, len(uses))
+	for _, use := range uses {
+		if !omitted(reg, use.Name) {
+			requests = append(requests, runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input})
+		}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)
 	if err != nil {
@@ -89,9 +92,23 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	}
 	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
 	for i, use := range uses {
-		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &results[i])}
+		var res runtime.Result
+		if omitted(reg, use.Name) {
+			// Not offered to Anthropic: a model that calls it made it up.
+			res.Error = fmt.Sprintf("unknown tool %q", use.Name)
+		} else {
+			res, results = results[0], results[1:]
+		}
+		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &res)}
 	}
 	return blocks, nil
+}
+
+// omitted reports whether reg's tool name is left out of Anthropic by its
+// directive (omit=anthropic), which a registry in another dialect lists.
+func omitted(reg *runtime.Registry, name string) bool {
+	tool, ok := reg.Lookup(name)
+	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.Anthropic)
 }
 
 // Texts for results that would otherwise fail the next request, which

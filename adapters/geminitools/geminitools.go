@@ -42,7 +42,7 @@ import (
 // parametersJsonSchema for any other. The error says which tool's
 // schema does not read as a genai.Schema, which generated schemas always do.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
-	defs := reg.Definitions()
+	defs := slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
 	decls := make([]*genai.FunctionDeclaration, len(defs))
 	for i, def := range defs {
 		decl := &genai.FunctionDeclaration{Name: def.Name, Description: def.Description}
@@ -62,6 +62,13 @@ func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 		decls[i] = decl
 	}
 	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
+}
+
+// omitted reports whether reg's tool name is left out of Gemini by its
+// directive (omit=gemini), which a registry in another dialect lists.
+func omitted(reg *runtime.Registry, name string) bool {
+	tool, ok := reg.Lookup(name)
+	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.Gemini)
 }
 
 // strict reports whether the Gemini schema of reg's tool name is made for
@@ -88,6 +95,11 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 	failed := make(map[int]string) // the calls not run, by index: why
 	for i, call := range calls {
 		request := runtime.Call{ID: call.ID, Name: call.Name}
+		if omitted(reg, call.Name) {
+			// Not offered to Gemini: a model that calls it made it up.
+			failed[i] = fmt.Sprintf("unknown tool %q", call.Name)
+			continue
+		}
 		if call.Args != nil {
 			args, err := marshalArgs(call.Args)
 			if err != nil {

@@ -39,6 +39,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -53,7 +54,7 @@ import (
 // OpenAI schema is made for strict mode; a tool that degraded there is sent
 // with "strict": false and its standard schema.
 func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
-	defs := reg.Definitions()
+	defs := offered(reg)
 	tools := make([]openai.ChatCompletionToolUnionParam, len(defs))
 	for i, def := range defs {
 		function, _ := json.Marshal(struct {
@@ -65,6 +66,20 @@ func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
 		tools[i] = openai.ChatCompletionFunctionTool(param.Override[shared.FunctionDefinitionParam](json.RawMessage(function)))
 	}
 	return tools
+}
+
+// offered returns the definitions of reg's tools but those whose
+// directive leaves them out of OpenAI (omit=openai), which a registry in
+// another dialect lists.
+func offered(reg *runtime.Registry) []runtime.Definition {
+	return slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
+}
+
+// omitted reports whether reg's tool name is left out of OpenAI by its
+// directive.
+func omitted(reg *runtime.Registry, name string) bool {
+	tool, ok := reg.Lookup(name)
+	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.OpenAI)
 }
 
 // strictness is the strict flag of a tool's definition: true for a tool
@@ -117,11 +132,14 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 // runtime.Registry.ExecuteAll), whether the earlier one is a function's
 // or a custom tool's: its answer says so. A call of a custom tool
 // (custom[i]), whose input is free text, never reaches reg, not even a
-// function tool of its name: its answer says so.
+// function tool of its name: its answer says so. Nor does a call of a tool
+// left out of OpenAI by its directive (omit=openai), answered as a call of
+// an unknown tool.
 func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]string, error) {
 	var functions []runtime.Call
 	var customIDs map[string]bool // of the custom calls before
 	repeated := make([]bool, len(calls))
+	left := make([]bool, len(calls)) // left out of OpenAI
 	for i, call := range calls {
 		switch {
 		case custom[i]:
@@ -131,6 +149,9 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 			customIDs[call.ID] = true
 		case call.ID != "" && customIDs[call.ID]:
 			repeated[i] = true
+		case omitted(reg, call.Name):
+			// Not offered to OpenAI: a model that calls it made it up.
+			left[i] = true
 		default:
 			functions = append(functions, call)
 		}
@@ -143,6 +164,10 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 	for i, call := range calls {
 		if custom[i] {
 			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
+			continue
+		}
+		if left[i] {
+			texts[i] = runtime.Result{Error: fmt.Sprintf("unknown tool %q", cutName(call.Name))}.JSONText()
 			continue
 		}
 		if repeated[i] {

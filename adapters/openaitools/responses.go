@@ -17,7 +17,7 @@ import (
 // degraded there (sent with its standard schema) and for every tool of a
 // registry in another dialect, whose schemas are not made for strict mode.
 func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
-	defs := reg.Definitions()
+	defs := offered(reg)
 	tools := make([]responses.ToolUnionParam, len(defs))
 	for i, def := range defs {
 		strict := false

@@ -145,6 +145,7 @@ var walkInfo = runtime.Info{
 			`"name":{"type":"string"},` +
 			`"next":{"$ref":"#/$defs/Node"}},` +
 			walkEnd),
+		Omitted: []runtime.Dialect{runtime.OpenAI},
 	},
 	ReadOnly: true,
 }

@@ -89,6 +89,7 @@ var planInfo = runtime.Info{
 		GeminiDegraded:    true,
 		Anthropic:         planSchema,
 		AnthropicDegraded: true,
+		Omitted:           []runtime.Dialect{runtime.OpenAI},
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +

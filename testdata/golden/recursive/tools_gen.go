@@ -72,6 +72,7 @@ var countInfo = runtime.Info{
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"type":"string"}},` +
 			countEnd),
+		Omitted: []runtime.Dialect{runtime.Gemini},
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -130,6 +131,7 @@ var sumInfo = runtime.Info{
 			sumCounts +
 			sumNames +
 			sumEnd),
+		Omitted: []runtime.Dialect{runtime.Gemini},
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -177,6 +179,7 @@ var walkInfo = runtime.Info{
 			walkBranchEnd +
 			walkForest +
 			walkEnd),
+		Omitted: []runtime.Dialect{runtime.Gemini},
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -228,6 +231,7 @@ var pruneInfo = runtime.Info{
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"type":"string"}},` +
 			pruneEnd),
+		Omitted: []runtime.Dialect{runtime.Gemini},
 	},
 	Output: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 		`"name":{"type":"string"},` +
@@ -284,6 +288,7 @@ var plantInfo = runtime.Info{
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"type":"string"}},` +
 			plantEnd),
+		Omitted: []runtime.Dialect{runtime.Gemini},
 	},
 	Output: json.RawMessage(`{"$defs":{"Grove":{"properties":{` +
 		`"name":{"type":"string"},` +

@@ -57,6 +57,7 @@ var postInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		Anthropic:         postSchema,
 		AnthropicDegraded: true,
+		Omitted:           []runtime.Dialect{runtime.OpenAI, runtime.Gemini},
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),

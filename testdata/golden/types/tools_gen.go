@@ -95,6 +95,7 @@ var placeInfo = runtime.Info{
 		GeminiDegraded:    true,
 		Anthropic:         placeSchema,
 		AnthropicDegraded: true,
+		Omitted:           []runtime.Dialect{runtime.OpenAI},
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +

@@ -69,6 +69,7 @@ var reachInfo = runtime.Info{
 		GeminiDegraded:    true,
 		Anthropic:         reachSchema,
 		AnthropicDegraded: true,
+		Omitted:           []runtime.Dialect{runtime.OpenAI},
 	},
 }
 
