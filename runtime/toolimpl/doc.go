@@ -48,8 +48,8 @@ import (
 // them, and compiles against this runtime too; generate it again for the
 // budget, which its decoders do not keep.
 //
-// Version 10 adds Decoder.NotOneOf and AllDialects, and with it
-// DialectSchemas.Derived: the
+// Version 10 adds Decoder.NotOneOf and AllDialects, DialectSchemas.Omitted
+// (the dialects omit= leaves a tool out of), and DialectSchemas.Derived: the
 // schemas of the dialects the runtime derives from Parameters, which the
 // generated code no longer writes out. The derivation follows toolgen's
 // rules of the same version (toolgen checks that it gives the bytes it
