@@ -8,7 +8,7 @@ all: generate test
 
 # Regenerate the examples' tools, the golden files and the benchmark tools.
 generate:
-	$(GO) run ./cmd/toolgen ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
+	$(GO) run ./cmd/toolgen ./examples/... ./internal/tooltest/... ./internal/attacktest ./internal/shapes
 	$(GO) test ./gen -run 'TestGolden' -update
 	cd bench && $(GO) tool toolgen ./...
 	cd examples/dbquery && $(GO) tool toolgen ./...
@@ -17,7 +17,7 @@ generate:
 
 # Fail if a committed generated file is stale.
 check:
-	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
+	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest/... ./internal/attacktest ./internal/shapes
 	cd bench && $(GO) tool toolgen -check ./...
 	cd examples/dbquery && $(GO) tool toolgen -check ./...
 	cd adapters/rediscache && $(GO) tool toolgen -check ./internal/...

@@ -4,58 +4,40 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest/mcponly"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // A tool whose directive leaves it out of OpenAI (omit=openai) is neither
 // listed nor run through openaitools, though the standard registry holds
-// it (the MCP server's, say); a tool left out of another provider is.
+// it (the MCP server's, say).
 func TestOmittedFromOpenAI(t *testing.T) {
-	var runs atomic.Int32
-	tool := func(name string, omit runtime.Dialect) runtime.Tool {
-		return toolimpl.NewInvokable(&runtime.Info{
-			Name:        name,
-			Description: "Counts its calls.",
-			Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-			Dialects:    runtime.DialectSchemas{Omitted: []runtime.Dialect{omit}},
-		}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int32, error) { return runs.Add(1), nil })
-	}
 	reg := runtime.NewRegistry(nil)
-	if err := reg.Register(tool("secret", runtime.OpenAI), tool("open", runtime.Gemini)); err != nil {
+	if err := reg.Register(append(weather.Tools(), mcponly.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
-	for _, list := range []string{mustJSON(t, openaitools.Tools(reg)), mustJSON(t, openaitools.ResponseTools(reg))} {
-		if strings.Contains(list, "secret") || !strings.Contains(list, `"open"`) {
+	for _, tools := range []any{openaitools.Tools(reg), openaitools.ResponseTools(reg)} {
+		list, _ := json.Marshal(tools)
+		if strings.Contains(string(list), "internal_state") || !strings.Contains(string(list), `"get_forecast"`) {
 			t.Errorf("listed: %s", list)
 		}
 	}
 	var msg openai.ChatCompletionMessage
-	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[
-{"id":"call_1","type":"function","function":{"name":"secret","arguments":"{}"}},
-{"id":"call_2","type":"function","function":{"name":"open","arguments":"{}"}}]}`), &msg); err != nil {
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_1","type":"function","function":{"name":"internal_state","arguments":"{}"}}]}`), &msg); err != nil {
 		t.Fatal(err)
 	}
+	before := mcponly.Runs.Load()
 	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := mustJSON(t, answers)
-	if !strings.Contains(got, `unknown tool \\\"secret\\\"`) || runs.Load() != 1 {
-		t.Errorf("%d runs; answers %s", runs.Load(), got)
+	got, _ := json.Marshal(answers)
+	if !strings.Contains(string(got), `unknown tool \\\"internal_state\\\"`) || mcponly.Runs.Load() != before {
+		t.Errorf("%d runs; answers %s", mcponly.Runs.Load()-before, got)
 	}
-}
-
-func mustJSON(t *testing.T, v any) string {
-	t.Helper()
-	data, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
