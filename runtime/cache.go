@@ -5,6 +5,7 @@ import (
 	"container/list"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"runtime/debug"
@@ -25,11 +26,11 @@ import (
 // a fleet reuse each other's results. Its methods are called concurrently.
 //
 // A key is the tool's name, a colon and the hex SHA-256 of the name, the
-// registry's settings that decide what a call accepts (Lenient,
-// NullOptional, the OpenAI dialect) and the call's arguments in a
-// canonical form, so that arguments that differ
-// only in white space, the order of the arguments or the escapes of
-// strings share it. A value is opaque bytes: a byte that says what kind
+// registry's CacheNamespace, its settings that decide what a call accepts
+// (Lenient, NullOptional, the OpenAI dialect, MaxMemory) and the call's
+// arguments in a canonical form, so that arguments that differ only in
+// white space, the order of the arguments or the escapes of strings share
+// it. A value is opaque bytes: a byte that says what kind
 // of result it is, then its text (Output, or the JSON of multimodal Content); its ttl
 // is the cache= duration of the tool's directive. The registry modifies
 // neither a value it passes to Set nor one Get returns, so a Cache may
@@ -49,8 +50,11 @@ import (
 // Calls with the same key that run at the same time share one call of the
 // tool, whatever the Cache: the first runs it, the others wait for its
 // result, each until its own context ends. If that call fails, they fail
-// the same way (the failure is not stored); if its caller's context ended,
-// one of them runs the tool instead.
+// the same way (the failure is not stored; its Data, if any, reaches each
+// of them as a json.RawMessage of its JSON); if its caller's context
+// ended, one of them runs the tool instead. A result that cannot be
+// stored, a tool written by hand whose Result has both text Output and
+// Data, is not shared either: each of those calls runs the tool.
 type Cache interface {
 	// Get returns the value stored under key, unless there is none or it
 	// has expired.
@@ -147,6 +151,9 @@ func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte
 		case flightFailed:
 			res := f.fail
 			res.Problems = slices.Clone(res.Problems)
+			if data, ok := res.Data.(json.RawMessage); ok {
+				res.Data = slices.Clone(data)
+			}
 			return res, nil
 		case flightAlone:
 			return r.capped(r.call(ctx, t, args, emit))
@@ -180,8 +187,15 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 			case !res.Success && (err != nil || ctx.Err() != nil):
 				f.state = flightAgain
 			case !res.Success:
+				// The waiters' copies of the failure share nothing with
+				// the caller's, which it may change.
 				f.state = flightFailed
-				f.fail = Result{Error: res.Error, Problems: res.Problems, Err: res.Err}
+				f.fail = Result{Error: res.Error, Problems: slices.Clone(res.Problems), Err: res.Err}
+				if res.Data != nil {
+					if data, err := marshalNoEscape(res.Data); err == nil {
+						f.fail.Data = json.RawMessage(data)
+					}
+				}
 			default:
 				f.state = flightAlone
 			}
@@ -254,8 +268,11 @@ func (c *resultCache) get(ctx context.Context, key string) (Result, bool) {
 		return Result{}, false
 	}
 	e := cacheEntry{kind: value[0], text: string(value[1:])}
-	if e.kind == kindJSON && !json.Valid(value[1:]) {
-		return Result{}, false // the model would get broken JSON
+	if e.kind == kindJSON && (!json.Valid(value[1:]) || !utf8.Valid(value[1:])) {
+		// A value garbled in the store, or written by something else: the
+		// model would get broken JSON (json.Valid does not look at UTF-8,
+		// and a structured Output is written out as it is).
+		return Result{}, false
 	}
 	return e.result()
 }
@@ -317,7 +334,14 @@ func entryOf(res Result) (e cacheEntry, own Result, ok bool) {
 		if err != nil {
 			return cacheEntry{}, res, false
 		}
-		return cacheEntry{kindContent, string(text)}, Result{Success: true, Output: res.Output, Data: data}, true
+		e := cacheEntry{kindContent, string(text)}
+		if again, ok := e.result(); !ok || again.Output != res.Output {
+			// Content whose JSON does not rebuild it as it was (a part
+			// with empty, non-nil Data, "0 bytes", loses it): reused, its
+			// Output would not be the call's.
+			return cacheEntry{}, res, false
+		}
+		return e, Result{Success: true, Output: res.Output, Data: data}, true
 	default:
 		if res.Structured && res.Output != "" {
 			break
@@ -448,10 +472,7 @@ func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	}
 	h := sha256.New()
 	h.Write([]byte(name))
-	// The settings that decide which arguments a call accepts, so that
-	// registries sharing a store never reuse a result of arguments the
-	// other would refuse.
-	h.Write([]byte{0, dec.flags, 0})
+	h.Write(dec.prefix)
 	h.Write(canon)
 	var sum [sha256.Size]byte
 	key := make([]byte, 0, len(name)+1+2*sha256.Size)
@@ -459,11 +480,14 @@ func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	return string(hex.AppendEncode(key, h.Sum(sum[:0]))), true
 }
 
-// decoding are the settings of a registry that decide which arguments its
-// calls accept, as a cache key holds them: flags, and maxDepth, which the
-// key needs not hold, as arguments deeper than it are never stored.
+// decoding is what a registry's cache keys hold besides the tool's name
+// and the arguments: prefix, its namespace and the settings that decide
+// which arguments its calls accept, so that registries sharing a store
+// never reuse a result of another namespace, nor of arguments the other
+// would refuse; and maxDepth, which the key needs not hold, as arguments
+// deeper than it are never stored.
 type decoding struct {
-	flags    byte // decodeLenient, decodeNullOptional
+	prefix   []byte
 	maxDepth int
 }
 
@@ -473,14 +497,21 @@ const (
 )
 
 func decodingOf(s *Settings) decoding {
-	d := decoding{maxDepth: cmp.Or(s.MaxDepth, 64)}
+	var flags byte
 	if s.Lenient {
-		d.flags |= decodeLenient
+		flags |= decodeLenient
 	}
 	if s.NullOptional {
-		d.flags |= decodeNullOptional
+		flags |= decodeNullOptional
 	}
-	return d
+	// A 0 after the name, which has none, then fields of fixed length
+	// before the namespace, the only one of any length: no two settings
+	// write the same bytes.
+	p := []byte{0, flags}
+	p = binary.BigEndian.AppendUint64(p, uint64(cmp.Or(s.MaxMemory, defaultMaxMemory)))
+	p = binary.BigEndian.AppendUint64(p, uint64(len(s.CacheNamespace)))
+	p = append(p, s.CacheNamespace...)
+	return decoding{prefix: append(p, 0), maxDepth: cmp.Or(s.MaxDepth, 64)}
 }
 
 var canonPool = sync.Pool{New: func() any { return new(canonicalizer) }}

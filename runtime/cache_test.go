@@ -676,3 +676,108 @@ func TestCacheKeySettings(t *testing.T) {
 		}
 	}
 }
+
+// heldFailure is a tool written by hand, marked cache, whose call blocks
+// until released and then fails with a problem and Data beside its Error.
+type heldFailure struct {
+	runs    atomic.Int32
+	started chan struct{}
+	release chan struct{}
+}
+
+func (p *heldFailure) Info() *Info {
+	return &Info{Name: "check", Description: "Checks.", Parameters: json.RawMessage(`{"type":"object"}`), Cache: time.Minute}
+}
+
+func (p *heldFailure) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+	p.runs.Add(1)
+	p.started <- struct{}{}
+	<-p.release
+	return Result{
+		Error:    "invalid arguments: /card: not a valid card number",
+		Problems: []Problem{{Path: "/card", Message: "not a valid card number"}},
+		Data:     map[string]int{"retry_after_s": 30},
+	}, nil
+}
+
+// TestCacheFailureShared: the calls that wait for a call that fails get
+// the failure as its caller does, Data included, and share nothing with
+// it: the first caller changing its Result in place (a middleware that
+// redacts Problems) neither races with them nor reaches them (run with
+// -race). Found by an adversarial review.
+func TestCacheFailureShared(t *testing.T) {
+	p := &heldFailure{started: make(chan struct{}, 1), release: make(chan struct{})}
+	r := registry(t, Settings{}, p)
+	const n = 8
+	var wg sync.WaitGroup
+	var leaderJSON []byte
+	wg.Go(func() {
+		leader, _ := r.Execute(context.Background(), "check", json.RawMessage(`{}`))
+		leaderJSON, _ = json.Marshal(leader)
+		leader.Problems[0].Message = "[redacted]"
+	})
+	<-p.started
+	results := make([]*Result, n)
+	for i := range n {
+		wg.Go(func() { results[i], _ = r.Execute(context.Background(), "check", json.RawMessage(`{}`)) })
+	}
+	waitFor(t, "the calls to wait", func() bool { return Waiters(r) == n })
+	close(p.release)
+	wg.Wait()
+	if p.runs.Load() != 1 {
+		t.Fatalf("the tool ran %d times, want once", p.runs.Load())
+	}
+	for i, res := range results {
+		if len(res.Problems) != 1 || res.Problems[0].Message != "not a valid card number" {
+			t.Errorf("waiter %d: Problems %+v", i, res.Problems)
+		}
+		if got, _ := json.Marshal(res); string(got) != string(leaderJSON) {
+			t.Errorf("waiter %d's model reads %s, the first caller's %s", i, got, leaderJSON)
+		}
+	}
+}
+
+// TestCacheContentRoundTrip: multimodal Content whose JSON does not
+// rebuild it (a part with empty, non-nil Data, as os.ReadFile gives for an
+// empty file) is not stored, so that a later call's Output is the one the
+// tool's call made. Found by an adversarial review.
+func TestCacheContentRoundTrip(t *testing.T) {
+	var runs atomic.Int32
+	r := registry(t, Settings{}, cachedTool("attach", func(ctx context.Context, in anyIn) (Content, error) {
+		runs.Add(1)
+		return Content{TextPart("the log"), MediaPart(PartFile, "text/plain", []byte{})}, nil
+	}))
+	for range 2 {
+		res, err := r.Execute(context.Background(), "attach", json.RawMessage(`{}`))
+		if want := "the log\n[file, text/plain, 0 bytes]"; err != nil || res.Output != want {
+			t.Fatalf("%+v, %v; want Output %q", res, err, want)
+		}
+	}
+	if runs.Load() != 2 {
+		t.Errorf("ran %d times, want twice: the result cannot be stored", runs.Load())
+	}
+}
+
+// TestCacheStoreNotUTF8: a structured value in a shared store that is not
+// UTF-8 (garbled, or written by something else) is a miss, not a result
+// whose JSON the model would get broken. Found by an adversarial review.
+func TestCacheStoreNotUTF8(t *testing.T) {
+	store := newMapCache()
+	var runs atomic.Int32
+	r := registry(t, Settings{Cache: store}, cachedTool("get", func(ctx context.Context, in anyIn) (map[string]string, error) {
+		runs.Add(1)
+		return map[string]string{"tenant": "acme"}, nil
+	}))
+	if res, err := r.Execute(context.Background(), "get", json.RawMessage(`{}`)); err != nil || !res.Success {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	store.mu.Lock()
+	for k := range store.values {
+		store.values[k] = []byte("j{\"tenant\":\"\xff\"}")
+	}
+	store.mu.Unlock()
+	res, err := r.Execute(context.Background(), "get", json.RawMessage(`{}`))
+	if err != nil || res.Output != `{"tenant":"acme"}` || runs.Load() != 2 {
+		t.Errorf("%+v, %v, ran %d times; want the tool run again", res, err, runs.Load())
+	}
+}

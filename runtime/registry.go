@@ -517,6 +517,10 @@ func (r *Registry) Abandoned() int64 { return r.abandoned.Load() }
 // Settings say nothing (toolimpl's default too).
 const defaultMaxBytes = 1 << 20
 
+// defaultMaxMemory is the memory budget of a call when the registry's
+// Settings say nothing (toolimpl's default too).
+const defaultMaxMemory = 16 << 20
+
 // settingsCaller is what generated tools implement beside Invoke: a call
 // with the settings of the registry that runs it. Tools written by hand
 // have only Invoke, and their own settings.

@@ -81,5 +81,16 @@ type Settings struct {
 	// the registry's own cache: one shared by a fleet of processes, say.
 	// Identical calls at the same time run the tool once either way. See
 	// [Cache] for what callers get from a reused result.
+	//
+	// Registries that share a Cache share results by tool name, arguments
+	// and the settings that decide what a call accepts. Where a tool of
+	// one name answers differently in each, as a method tool does on a
+	// receiver per tenant, give each registry its own CacheNamespace, or
+	// one registry's results reach another's callers.
 	Cache Cache
+	// CacheNamespace is part of every cache key the registry makes, so
+	// that registries sharing a Cache reuse each other's results only
+	// when their namespaces are equal: a tenant's ID, say. The default,
+	// "", is a namespace like any other.
+	CacheNamespace string
 }

@@ -241,9 +241,57 @@ func Flaky(ctx context.Context, key string) (string, error) {
 	return "ok " + key, nil
 }
 
-// Nest is the receiver of call_inner: the registry it calls.
+// Nest is the receiver of call_inner, the registry it calls, and of
+// balance, a tenant's store.
 type Nest struct {
 	Inner *runtime.Registry
+	// Tenant is the store's tenant, which balance answers with.
+	Tenant string
+	// BalanceRuns counts the calls of Balance's function.
+	BalanceRuns atomic.Int64
+}
+
+// Balance is an account's balance in a tenant's store.
+type Balance struct {
+	Tenant  string `json:"tenant"`
+	Account string `json:"account"`
+	Cents   int    `json:"cents"`
+}
+
+// Balance returns an account's balance, from the receiver's tenant: a
+// method tool marked cache, whose answer depends on its receiver.
+//
+//tool:export balance cache=1m readonly
+//tool:param account The account number.
+func (n *Nest) Balance(ctx context.Context, account string) (Balance, error) {
+	n.BalanceRuns.Add(1)
+	return Balance{Tenant: n.Tenant, Account: account, Cents: 100}, nil
+}
+
+// BatchItem is one line of a batch.
+type BatchItem struct {
+	Name string `json:"name"`
+	Qty  int    `json:"qty"`
+	Note string `json:"note"`
+}
+
+// tallyRuns counts the calls of Tally's function.
+var tallyRuns atomic.Int64
+
+// TallyRuns returns how many times Tally's function ran.
+func TallyRuns() int64 { return tallyRuns.Load() }
+
+// Tally counts the items of a batch, whose items cost memory: what a
+// registry accepts of it depends on its Settings.MaxMemory.
+//
+//tool:export tally cache=1m readonly
+func Tally(ctx context.Context, items []BatchItem) (int, error) {
+	tallyRuns.Add(1)
+	n := 0
+	for _, it := range items {
+		n += it.Qty
+	}
+	return n, nil
 }
 
 // InnerResult is what call_inner saw of the inner registry's call.

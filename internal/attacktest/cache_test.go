@@ -3,8 +3,11 @@ package attacktest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -100,5 +103,94 @@ func TestCacheMutation(t *testing.T) {
 	check("fourth call, after an emit changed its chunk's Data", fourth)
 	if n := Runs("mutation"); n != 1 {
 		t.Errorf("the tool ran %d times, want 1 (the rest from the cache)", n)
+	}
+}
+
+// mapStore is a runtime.Cache in a map: one store shared by registries,
+// as Redis is by a fleet.
+type mapStore struct {
+	mu     sync.Mutex
+	values map[string][]byte
+}
+
+func (m *mapStore) Get(ctx context.Context, key string) ([]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, ok := m.values[key]
+	return v, ok
+}
+
+func (m *mapStore) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.values == nil {
+		m.values = map[string][]byte{}
+	}
+	m.values[key] = value
+}
+
+// TestCacheNamespaces gives two registries the method tool balance on a
+// store of a tenant each, and one Cache: with a namespace each, neither
+// answers a call with the other's result; with one namespace (a fleet of
+// one tenant) they share results. Found by an adversarial review: the key
+// held only the tool's name, the arguments and three settings.
+func TestCacheNamespaces(t *testing.T) {
+	ctx := context.Background()
+	args := json.RawMessage(`{"account":"42"}`)
+	store := &mapStore{}
+	acme, globex := &Nest{Tenant: "acme"}, &Nest{Tenant: "globex"}
+	regA := newRegistry(t, acme, &runtime.Settings{Cache: store, CacheNamespace: "acme"})
+	regB := newRegistry(t, globex, &runtime.Settings{Cache: store, CacheNamespace: "globex"})
+	for range 2 {
+		for _, c := range []struct {
+			reg    *runtime.Registry
+			tenant string
+		}{{regA, "acme"}, {regB, "globex"}} {
+			res, err := c.reg.Execute(ctx, "balance", args)
+			if want := `{"tenant":"` + c.tenant + `","account":"42","cents":100}`; err != nil || res.Output != want {
+				t.Errorf("%s's registry answered %+v, %v; want %s", c.tenant, res, err, want)
+			}
+		}
+	}
+	if acme.BalanceRuns.Load() != 1 || globex.BalanceRuns.Load() != 1 {
+		t.Errorf("the stores ran %d and %d times, want once each (the second calls reused their own results)", acme.BalanceRuns.Load(), globex.BalanceRuns.Load())
+	}
+
+	// One namespace: the second registry reuses the first's result.
+	shared := &mapStore{}
+	one, two := &Nest{Tenant: "acme"}, &Nest{Tenant: "acme"}
+	newRegistry(t, one, &runtime.Settings{Cache: shared, CacheNamespace: "acme"}).Execute(ctx, "balance", args)
+	res, _ := newRegistry(t, two, &runtime.Settings{Cache: shared, CacheNamespace: "acme"}).Execute(ctx, "balance", args)
+	if !res.Success || two.BalanceRuns.Load() != 0 {
+		t.Errorf("one namespace: %+v, the second store ran %d times, want a reused result", res, two.BalanceRuns.Load())
+	}
+}
+
+// TestCacheKeyMaxMemory: Settings.MaxMemory decides which arguments a call
+// accepts, so a registry whose limit refuses a call is not answered, from
+// a shared Cache, with the result of a registry whose limit let it through.
+func TestCacheKeyMaxMemory(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"items":[`)
+	for i := range 200 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name":"n%d","qty":1,"note":""}`, i)
+	}
+	args := json.RawMessage(b.String() + `]}`)
+	ctx := context.Background()
+	store := &mapStore{}
+	small := newRegistry(t, nil, &runtime.Settings{Cache: store, MaxMemory: 1024})
+	big := newRegistry(t, nil, &runtime.Settings{Cache: store})
+	res, _ := small.Execute(ctx, "tally", args)
+	if res.Success || !strings.Contains(res.Error, "more than 1 KiB of memory") {
+		t.Fatalf("MaxMemory 1 KiB, 200 items: %+v", res)
+	}
+	if res, err := big.Execute(ctx, "tally", args); err != nil || res.Output != "200" {
+		t.Fatalf("default MaxMemory: %+v, %v", res, err)
+	}
+	if res, _ := small.Execute(ctx, "tally", args); res.Success {
+		t.Errorf("the registry of MaxMemory 1 KiB was answered from the shared Cache for arguments it refuses: %+v", res)
 	}
 }

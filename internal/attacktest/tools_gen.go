@@ -37,6 +37,8 @@ func Tools(nest *Nest) []runtime.Tool {
 		toolimpl.NewTool(&stallInfo, callStall),
 		toolimpl.NewTool(&cachedLookupInfo, callCachedLookup),
 		toolimpl.NewTool(&flakyInfo, callFlaky),
+		balanceTool{nest},
+		toolimpl.NewTool(&tallyInfo, callTally),
 		callInnerTool{nest},
 		toolimpl.NewTool(&explodeTimedInfo, callExplodeTimed),
 		toolimpl.NewTool(&badNestedInfo, callBadNested),
@@ -556,6 +558,94 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
+var balanceInfo = runtime.Info{
+	Name:        "balance",
+	Description: "Returns an account's balance, from the receiver's tenant: a method tool marked cache, whose answer depends on its receiver.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"account":{"type":"string","description":"The account number."}},` +
+		`"additionalProperties":false,"type":"object","required":["account"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"tenant":{"type":"string"},` +
+		`"account":{"type":"string"},` +
+		`"cents":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["tenant","account","cents"]}`),
+	OutputObject: true,
+	Cache:        time.Minute,
+	ReadOnly:     true,
+}
+
+// balanceTool is the balance tool: it calls (*Nest).Balance.
+type balanceTool struct {
+	nest *Nest
+}
+
+// Info describes the tool.
+func (balanceTool) Info() *runtime.Info {
+	return &balanceInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Nest).Balance with them.
+func (t balanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t balanceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in balanceArgs
+	var strs toolimpl.Strings
+	if end, ok := fastBalanceArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = balanceArgs{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &balanceInfo, args)
+		decodeBalanceArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &balanceInfo, in, func(ctx context.Context, in balanceArgs) (Balance, error) {
+		return t.nest.Balance(ctx, in.Account)
+	}, encodeBalanceResult)
+}
+
+var tallyInfo = runtime.Info{
+	Name:        "tally",
+	Description: "Counts the items of a batch, whose items cost memory: what a registry accepts of it depends on its Settings.MaxMemory.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"items":{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"qty":{"type":"integer"},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["name","qty","note"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["items"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Cache:         time.Minute,
+	ReadOnly:      true,
+}
+
+func callTally(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in tallyArgs
+	var strs toolimpl.Strings
+	if end, ok := fastTallyArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		in = tallyArgs{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &tallyInfo, args)
+		decodeTallyArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &tallyInfo, in, func(ctx context.Context, in tallyArgs) (int, error) {
+		return Tally(ctx, in.Items)
+	}, encodeTallyResult)
+}
+
 // callInnerSchema is the JSON Schema of the call_inner tool's arguments: its Parameters, and its
 // schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var callInnerSchema = json.RawMessage(`{"properties":{` +
@@ -972,6 +1062,16 @@ type flakyArgs struct {
 	Key string `json:"key"`
 }
 
+// balanceArgs are the arguments of the balance tool: the parameters of (*Nest).Balance.
+type balanceArgs struct {
+	Account string `json:"account"`
+}
+
+// tallyArgs are the arguments of the tally tool: the parameters of Tally.
+type tallyArgs struct {
+	Items []BatchItem `json:"items"`
+}
+
 // callInnerArgs are the arguments of the call_inner tool: the parameters of (*Nest).CallInner.
 type callInnerArgs struct {
 	Tool string          `json:"tool"`
@@ -1250,6 +1350,53 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 	}
 }
 
+func decodeBalanceArgs(d *toolimpl.Decoder, v *balanceArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasAccount bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "account":
+			hasAccount = true
+			v.Account, _ = d.String()
+		default:
+			d.Unknown("account")
+		}
+	}
+	if !hasAccount {
+		d.Missing("account")
+	}
+}
+
+func decodeTallyArgs(d *toolimpl.Decoder, v *tallyArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasItems bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "items":
+			hasItems = true
+			if d.Array() {
+				v.Items = make([]BatchItem, 0, toolimpl.CountLarge(d, 40))
+				for d.Elem() {
+					var elem BatchItem
+					decodeBatchItem(d, &elem)
+					if toolimpl.KeepLarge(d, 40) {
+						v.Items = append(v.Items, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("items")
+		}
+	}
+	if !hasItems {
+		d.Missing("items")
+	}
+}
+
 func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	if !d.Object() {
 		return
@@ -1480,6 +1627,39 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 		default:
 			d.Unknown("shelves, changes, values")
 		}
+	}
+}
+
+func decodeBatchItem(d *toolimpl.Decoder, v *BatchItem) {
+	if !d.Object() {
+		return
+	}
+	var hasName, hasQty, hasNote bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			v.Name, _ = d.String()
+		case "qty":
+			hasQty = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Qty = int(n)
+			}
+		case "note":
+			hasNote = true
+			v.Note, _ = d.String()
+		default:
+			d.Unknown("name, qty, note")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+	if !hasQty {
+		d.Missing("qty")
+	}
+	if !hasNote {
+		d.Missing("note")
 	}
 }
 
@@ -1888,6 +2068,60 @@ func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
+func fastBalanceArgs(data []byte, i int, v *balanceArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasAccount bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "account":
+			hasAccount = true
+			v.Account, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasAccount {
+		return i, false
+	}
+	return i, true
+}
+
+func fastTallyArgs(data []byte, i int, v *tallyArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasItems bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "items":
+			hasItems = true
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Items = make([]BatchItem, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem BatchItem
+				i, ok = fastBatchItem(data, i, &elem, strs)
+				if !ok || !toolimpl.FastKeep(strs, 40) {
+					return i, false
+				}
+				v.Items = append(v.Items, elem)
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasItems {
+		return i, false
+	}
+	return i, true
+}
+
 func fastEchoArgs2(data []byte, i int, v *EchoArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -2055,6 +2289,36 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
+func fastBatchItem(data []byte, i int, v *BatchItem, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasName, hasQty, hasNote bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "name":
+			hasName = true
+			v.Name, i, ok = strs.String(data, i)
+		case "qty":
+			hasQty = true
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Qty = int(n)
+		case "note":
+			hasNote = true
+			v.Note, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasName || !hasQty || !hasNote {
+		return i, false
+	}
+	return i, true
+}
+
 func fastRecord(data []byte, i int, v *Record, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -2170,6 +2434,14 @@ func encodeCachedLookupResult(e *toolimpl.Encoder, v Lookup) {
 	encodeLookup(e, &v)
 }
 
+func encodeBalanceResult(e *toolimpl.Encoder, v Balance) {
+	encodeBalance(e, &v)
+}
+
+func encodeTallyResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
+}
+
 func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
 	encodeInnerResult(e, &v)
 }
@@ -2220,6 +2492,16 @@ func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 		e.Release(mark2)
 		e.Byte('}')
 	}
+	e.Byte('}')
+}
+
+func encodeBalance(e *toolimpl.Encoder, v *Balance) {
+	e.Raw(`{"tenant":`)
+	e.String(v.Tenant)
+	e.Raw(`,"account":`)
+	e.String(v.Account)
+	e.Raw(`,"cents":`)
+	e.Int(int64(v.Cents))
 	e.Byte('}')
 }
 

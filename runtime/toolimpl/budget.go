@@ -48,7 +48,7 @@ func (d *Decoder) spend(n int) bool {
 	if d.syntax == "" {
 		// A problem at the item's path, with the others found so far,
 		// even past the twentieth: it is why the call stopped.
-		msg := fmt.Sprintf("too many items: once decoded the arguments would take more than %s of memory, at %d bytes an item here; send at most %d such items in a call", mebibytes(d.budget), n, max(d.budget/n, 1))
+		msg := fmt.Sprintf("too many items: once decoded the arguments would take more than %s of memory, at %d bytes an item here; send at most %d such items in a call", byteSize(d.budget), n, max(d.budget/n, 1))
 		d.problems = append(d.problems, runtime.Problem{Path: d.path(), Message: msg})
 		d.syntax, d.halted = msg, true
 	}
@@ -56,12 +56,19 @@ func (d *Decoder) spend(n int) bool {
 }
 
 // mebibytes writes n bytes in MiB, to one decimal where it has one.
-func mebibytes(n int) string {
-	s := fmt.Sprintf("%.1f", float64(n)/(1<<20))
+func byteSize(n int) string {
+	unit, size := " MiB", 1<<20
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1<<20:
+		unit, size = " KiB", 1<<10
+	}
+	s := fmt.Sprintf("%.1f", float64(n)/float64(size))
 	if len(s) > 2 && s[len(s)-2:] == ".0" {
 		s = s[:len(s)-2]
 	}
-	return s + " MiB"
+	return s + unit
 }
 
 // CountLarge returns, right after [Decoder.Array] or [Decoder.Object]
