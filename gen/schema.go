@@ -559,6 +559,14 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	}
 	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
+	} else if isDuration(f.Type) && !strings.Contains(strings.ToLower(s.Description), "nanosecond") {
+		// The field's description says what the duration is for; the
+		// unit is what a model gets wrong ("30s", or 30 for 30 seconds).
+		if v := f.Type.Deref(); v.Kind == KindSlice || v.Kind == KindArray {
+			s.Description = sentence(s.Description, "Each "+strings.ToLower(durationDoc[:1])+durationDoc[1:])
+		} else {
+			s.Description = sentence(s.Description, durationDoc)
+		}
 	}
 	enumType, enumTag := f.Type.Deref(), f.Rules.Enum
 	if (enumType.Kind == KindSlice || enumType.Kind == KindArray) && enumType.Elem != nil {
@@ -1182,4 +1190,14 @@ func majorVersion(elem string) bool {
 		}
 	}
 	return true
+}
+
+// isDuration reports whether t is a time.Duration, or a pointer to one, or
+// a slice or array of them.
+func isDuration(t *Type) bool {
+	t = t.Deref()
+	if (t.Kind == KindSlice || t.Kind == KindArray) && t.Elem != nil {
+		t = t.Elem.Deref()
+	}
+	return t.Go != nil && isNamed(t.Go, "time", "Duration")
 }

@@ -268,6 +268,10 @@ func kindOfUnderlying(n *types.Named) string {
 	return "type"
 }
 
+// durationDoc is what a time.Duration's schema says: the unit a model
+// must count in, which a field's own description keeps (see fieldSchema).
+const durationDoc = "A duration in nanoseconds (1s is 1000000000)."
+
 // underlying maps a named type that is not a struct by its underlying
 // type, with the enum of its const group.
 func (a *analyzer) underlying(n *types.Named, doc string, pos token.Pos) *Type {
@@ -290,7 +294,7 @@ func (a *analyzer) underlying(n *types.Named, doc string, pos token.Pos) *Type {
 	case isNamed(n, "time", "Duration"):
 		// encoding/json writes a Duration as its nanoseconds; its
 		// constants are units, not a set of values.
-		t.Doc = "A duration in nanoseconds (1s is 1000000000)."
+		t.Doc = durationDoc
 	case t.Kind == KindString:
 		t.Enum = a.enumOf(n)
 	case (t.Kind == KindInt || t.Kind == KindUint) && n.Obj().Pkg() == a.pkg.Types:

@@ -1523,7 +1523,7 @@ var startTimerInfo = runtime.Info{
 	Description: "Starts a ticker.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
-		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},` +
+		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long. A duration in nanoseconds (1s is 1000000000)."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
@@ -1532,7 +1532,7 @@ var startTimerInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds"},` +
-		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},` +
+		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long. A duration in nanoseconds (1s is 1000000000)."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
