@@ -55,6 +55,13 @@ func dialectByName(name string) (Dialect, bool) {
 // dialect.
 func buildSchemas(r *reporter, pkg *Package) {
 	for _, t := range pkg.Tools {
+		if f := anthropicRefusedKey(t); f != nil && !t.Options.Omit[Anthropic] {
+			// Anthropic checks the names of a tool's arguments against a
+			// pattern, and refuses the whole request over one tool whose
+			// names do not match it: no schema can carry the tool there.
+			t.Options.Omit[Anthropic] = true
+			r.noteAt(f.Pos, "tool %s: argument %q has a name Anthropic refuses (argument names must match ^[a-zA-Z0-9_.-]{1,64}$), and one such tool fails every request it is sent in: the tool is left out of Anthropic; rename the argument in its json tag, or add omit=anthropic to its //tool:export directive to leave it out without this note (Claude's MCP clients send MCP tools on to Anthropic, so they refuse it too)", t.Name, f.JSONName)
+		}
 		for d := range numDialects {
 			if t.Options.Omit[d] {
 				continue
@@ -1200,4 +1207,25 @@ func isDuration(t *Type) bool {
 		t = t.Elem.Deref()
 	}
 	return t.Go != nil && isNamed(t.Go, "time", "Duration")
+}
+
+// anthropicRefusedKey returns the first argument of t whose name Anthropic
+// refuses, or nil: Anthropic takes the names of a tool's arguments (the
+// properties at the top of its schema, not those nested) only if they
+// match ^[a-zA-Z0-9_.-]{1,64}$.
+func anthropicRefusedKey(t *Tool) *Field {
+	if t.Input.Type == nil {
+		return nil
+	}
+	for _, f := range t.Input.Type.Fields {
+		if len(f.JSONName) == 0 || len(f.JSONName) > 64 {
+			return f
+		}
+		for _, c := range []byte(f.JSONName) {
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+				return f
+			}
+		}
+	}
+	return nil
 }

@@ -29,6 +29,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
@@ -37,15 +40,25 @@ import (
 
 // Tools returns the definitions of reg's tools as Messages API tools,
 // sorted by name, strict if reg is in the Anthropic dialect and the tool's
-// Anthropic schema is made for strict tool use (runtime.Info.Strict).
+// Anthropic schema is made for strict tool use (runtime.Info.Strict), as
+// far as the API's limits on the strict tools of one request allow: 20
+// tools, 24 optional parameters and 16 parameters of several types (a
+// union, such as a nullable field) in all. Past them the API refuses the
+// whole request; a tool that would take the request past one is sent
+// non-strict instead, in the order of the tools, so that the same
+// registry gives the same request every time. (The API has a limit it does
+// not state too, on the size of the grammar its strict tools make: a
+// request it refuses for that needs fewer strict tools, which nonstrict=anthropic
+// in a tool's directive gives.)
 func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
 	defs := slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
 	tools := make([]anthropic.ToolUnionParam, len(defs))
+	var spent strictBudget
 	for i, def := range defs {
 		strict := false
 		if reg.Dialect() == runtime.Anthropic {
 			tool, ok := reg.Lookup(def.Name)
-			strict = ok && tool.Info().Strict(runtime.Anthropic)
+			strict = ok && tool.Info().Strict(runtime.Anthropic) && spent.take(def.Parameters)
 		}
 		raw, _ := json.Marshal(struct {
 			Name        string          `json:"name"`
@@ -57,6 +70,108 @@ func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
 		tools[i] = anthropic.ToolUnionParam{OfTool: &tool}
 	}
 	return tools
+}
+
+// The limits of the Messages API on the strict tools of one request.
+const (
+	maxStrictTools    = 20
+	maxStrictOptional = 24
+	maxStrictUnions   = 16
+)
+
+// strictBudget counts what the strict tools of a request have taken of
+// the API's limits.
+type strictBudget struct{ tools, optional, unions int }
+
+// take reports whether a tool of the schema fits in what is left of b,
+// and if so, takes its share.
+func (b *strictBudget) take(schema json.RawMessage) bool {
+	optional, unions, ok := paramCounts(schema)
+	if !ok {
+		return false
+	}
+	if b.tools+1 > maxStrictTools || b.optional+optional > maxStrictOptional || b.unions+unions > maxStrictUnions {
+		return false
+	}
+	b.tools, b.optional, b.unions = b.tools+1, b.optional+optional, b.unions+unions
+	return true
+}
+
+// schemaKey is a schema's bytes by identity: a tool's schema is the same
+// bytes on every request.
+type schemaKey struct {
+	data *byte
+	len  int
+}
+
+// counted holds paramCounts' answers by schema, so that Tools, called for
+// every request, reads each schema once; it holds at most maxCounted.
+var counted sync.Map // schemaKey → [2]int
+
+var countedLen atomic.Int64
+
+const maxCounted = 4096
+
+// paramCounts returns the counts of countParams for schema, or false if
+// it is not JSON.
+func paramCounts(schema json.RawMessage) (optional, unions int, ok bool) {
+	key := schemaKey{unsafe.SliceData(schema), len(schema)}
+	if v, ok := counted.Load(key); ok {
+		n := v.([2]int)
+		return n[0], n[1], true
+	}
+	var root any
+	if json.Unmarshal(schema, &root) != nil {
+		return 0, 0, false
+	}
+	countParams(root, &optional, &unions)
+	if countedLen.Load() < maxCounted {
+		// The key keeps the schema's bytes alive: only so many.
+		if _, loaded := counted.LoadOrStore(key, [2]int{optional, unions}); !loaded {
+			countedLen.Add(1)
+		}
+	}
+	return optional, unions, true
+}
+
+// countParams counts, in the schema v and the schemas below it, the
+// properties that are not required and the schemas of several types (an
+// anyOf, or a list of types, as a nullable field has).
+func countParams(v any, optional, unions *int) {
+	schema, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	if _, ok := schema["anyOf"]; ok {
+		*unions++
+	} else if types, ok := schema["type"].([]any); ok && len(types) > 1 {
+		*unions++
+	}
+	if props, ok := schema["properties"].(map[string]any); ok {
+		required, _ := schema["required"].([]any)
+		for name, sub := range props {
+			if !slices.Contains(required, any(name)) {
+				*optional++
+			}
+			countParams(sub, optional, unions)
+		}
+	}
+	for _, key := range []string{"$defs", "definitions"} {
+		if defs, ok := schema[key].(map[string]any); ok {
+			for _, sub := range defs {
+				countParams(sub, optional, unions)
+			}
+		}
+	}
+	for _, key := range []string{"anyOf", "allOf", "oneOf", "prefixItems"} {
+		if subs, ok := schema[key].([]any); ok {
+			for _, sub := range subs {
+				countParams(sub, optional, unions)
+			}
+		}
+	}
+	countParams(schema["items"], optional, unions)
+	countParams(schema["additionalProperties"], optional, unions)
 }
 
 // Execute runs the tool_use blocks of a message's content through reg, all

@@ -3,6 +3,7 @@ package anthropictools_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -212,5 +213,78 @@ func TestExecuteDuplicateIDs(t *testing.T) {
 		if got := r.Content[0].OfText.Text; want.isError && got != want.text || !want.isError && got == "" {
 			t.Errorf("block %d: text %q, want %q", i, got, want.text)
 		}
+	}
+}
+
+// strictTool is a tool written by hand whose Anthropic schema is strict,
+// with required, optional and nullable (two types) string properties.
+func strictTool(name string, required, optional, nullable int) runtime.Tool {
+	props := map[string]any{}
+	var req []string
+	for i := range required {
+		p := fmt.Sprintf("r%d", i)
+		props[p], req = map[string]any{"type": "string"}, append(req, p)
+	}
+	for i := range optional {
+		props[fmt.Sprintf("o%d", i)] = map[string]any{"type": "string"}
+	}
+	for i := range nullable {
+		p := fmt.Sprintf("n%d", i)
+		props[p], req = map[string]any{"type": []string{"string", "null"}}, append(req, p)
+	}
+	schema, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": req, "additionalProperties": false})
+	return toolimpl.NewInvokable(&runtime.Info{
+		Name:        name,
+		Description: "The " + name + " tool.",
+		Parameters:  schema,
+		Dialects:    runtime.DialectSchemas{Anthropic: schema},
+	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) { return "", nil })
+}
+
+// TestToolsStrictLimits: the API refuses a request whose strict tools
+// number more than 20, or have more than 24 optional parameters or 16 of
+// several types in all; Tools sends a tool that would go past a limit
+// non-strict, in the order of the tools, and keeps the others strict.
+func TestToolsStrictLimits(t *testing.T) {
+	strictOf := func(tools ...runtime.Tool) []string {
+		t.Helper()
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
+		if err := reg.Register(tools...); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(anthropictools.Tools(reg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sent []struct {
+			Name   string `json:"name"`
+			Strict bool   `json:"strict"`
+		}
+		if err := json.Unmarshal(data, &sent); err != nil {
+			t.Fatal(err)
+		}
+		var strict []string
+		for _, tool := range sent {
+			if tool.Strict {
+				strict = append(strict, tool.Name)
+			}
+		}
+		return strict
+	}
+	var many []runtime.Tool
+	for i := range 25 {
+		many = append(many, strictTool(fmt.Sprintf("t%02d", i), 1, 0, 0))
+	}
+	if got := strictOf(many...); len(got) != 20 || got[19] != "t19" {
+		t.Errorf("25 tools: strict %v, want t00 to t19", got)
+	}
+	// 10 + 10 optional fit, 10 more do not; a tool with none still does.
+	got := strictOf(strictTool("a", 1, 10, 0), strictTool("b", 0, 10, 0), strictTool("c", 0, 10, 0), strictTool("d", 2, 4, 0), strictTool("e", 1, 1, 0))
+	if want := []string{"a", "b", "d"}; !slices.Equal(got, want) {
+		t.Errorf("optional parameters: strict %v, want %v", got, want)
+	}
+	got = strictOf(strictTool("a", 0, 0, 9), strictTool("b", 0, 0, 9), strictTool("c", 1, 0, 7))
+	if want := []string{"a", "c"}; !slices.Equal(got, want) {
+		t.Errorf("parameters of several types: strict %v, want %v", got, want)
 	}
 }
