@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	. "github.com/toolgen-go/toolgen/runtime"
 	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -779,5 +781,67 @@ func TestCacheStoreNotUTF8(t *testing.T) {
 	res, err := r.Execute(context.Background(), "get", json.RawMessage(`{}`))
 	if err != nil || res.Output != `{"tenant":"acme"}` || runs.Load() != 2 {
 		t.Errorf("%+v, %v, ran %d times; want the tool run again", res, err, runs.Load())
+	}
+}
+
+// FuzzCanonical: the canonical form of JSON arguments, which a cache key
+// hashes, is JSON that decodes to what the arguments decode to, and its
+// own canonical form; JSON nested at most 64 deep always has one, unless it
+// is not UTF-8, which the decoder refuses too.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{
+		`{}`, ` `, `{"b":1,"a":[1,2,{"z":null,"y":"\u0041"}]}`, `{"A":1,"a":2,"a":3}`,
+		`{"s":"\ud800x\u2028\n\"\\"}`, `[1,2]`, `"x"`, `{"n":-0.0e+10,"m":1E400}`,
+		"{\"k\":\"\xff\"}", `{"a":{"b":{"c":[[[]]]}}}`, `{"a":1,}`, `{"a" 1}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := Canonical(in)
+		if out == "" {
+			if strings.TrimSpace(in) != "" && json.Valid([]byte(in)) && utf8.ValidString(in) && depthOf(in) <= 64 {
+				t.Fatalf("no canonical form for valid JSON %q", in)
+			}
+			return
+		}
+		if !json.Valid([]byte(out)) {
+			t.Fatalf("canonical form of %q is not JSON: %q", in, out)
+		}
+		if again := Canonical(out); again != out {
+			t.Fatalf("canonical form of %q is %q, whose own is %q", in, out, again)
+		}
+		if strings.TrimSpace(in) == "" {
+			return
+		}
+		var a, b any
+		errA, errB := json.Unmarshal([]byte(in), &a), json.Unmarshal([]byte(out), &b)
+		if errA != nil || errB != nil {
+			if errA == nil || errB == nil {
+				t.Fatalf("%q decodes with %v, its canonical form %q with %v", in, errA, out, errB)
+			}
+			return
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q decodes to %v, its canonical form %q to %v", in, a, out, b)
+		}
+	})
+}
+
+// depthOf returns how deeply the JSON text in nests objects and arrays.
+func depthOf(in string) int {
+	depth, deepest := 0, 0
+	dec := json.NewDecoder(strings.NewReader(in))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return deepest
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+			deepest = max(deepest, depth)
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
 	}
 }
