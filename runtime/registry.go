@@ -713,23 +713,14 @@ const panicText = "internal error: the tool failed unexpectedly"
 // maxToolName is the length of the longest tool name, as providers allow.
 const maxToolName = 64
 
-// unknownTool is the message for a call of a tool that is not registered.
+// unknownTool is the message for a call of a tool that is not registered,
+// or not listed in the registry's dialect (see [UnknownTool]).
 func (r *Registry) unknownTool(name string) string {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
-	const most = 20
-	var b strings.Builder
-	// No tool has a longer name: the model's is shown in part.
-	fmt.Fprintf(&b, "unknown tool %q; the tools are: ", cut(name, maxToolName))
+	names := make([]string, len(r.defs))
 	for i, d := range r.defs {
-		if i == most {
-			fmt.Fprintf(&b, " and %d more", len(r.defs)-most)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(d.Name)
+		names[i] = d.Name
 	}
-	return b.String()
+	r.mu.RUnlock()
+	return UnknownTool(name, names)
 }

@@ -1,0 +1,125 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/internal/spell"
+)
+
+// UnknownTool returns what a model reads when it calls a tool name that
+// is none of tools, the names of the tools it was given, in the order
+// they are listed: the name (its first 64 bytes), the tool it most likely
+// meant ([NearestTool]) if any, and the tools, the first 20 of them and
+// how many more; the tool it likely meant is always among those listed.
+//
+//	unknown tool "writefile"; did you mean "write_file"?; the tools are: read_file, write_file
+//
+// The registry answers a call of a tool it does not list with it; an
+// adapter that offers a provider some of a registry's tools answers
+// with it, for those tools, a call of one the provider was not given.
+func UnknownTool(name string, tools []string) string {
+	const most = 20
+	var b strings.Builder
+	// No tool has a longer name: the model's is shown in part.
+	fmt.Fprintf(&b, "unknown tool %q", cut(name, maxToolName))
+	near := nearestTool(name, tools)
+	if near >= 0 {
+		fmt.Fprintf(&b, "; did you mean %q?", tools[near])
+	}
+	b.WriteString("; the tools are: ")
+	shown := tools
+	if len(tools) > most {
+		shown = tools[:most]
+		if near >= most {
+			// The list is cut: the tool meant is shown in place of the
+			// last, never cut.
+			shown = append(tools[:most-1:most-1], tools[near])
+		}
+	}
+	for i, t := range shown {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t)
+	}
+	if len(tools) > most {
+		fmt.Fprintf(&b, " and %d more", len(tools)-most)
+	}
+	return b.String()
+}
+
+// NearestTool returns the tool of tools that a model which called the tool
+// name most likely meant, or "" if none is near enough: the tool name
+// itself after a namespace the model put before it
+// (functions.write_file, default_api:write_file), or in another case or
+// with _ and - put in, left out or swapped (writeFile, Write-File,
+// writefile for write_file), or, so written, one letter off for a short
+// name and two for a longer one (write_files, wirte_file). Of tools
+// equally near, the first listed. The work is bounded by the number of
+// tools times the length of a tool name, whatever name is.
+func NearestTool(name string, tools []string) string {
+	if i := nearestTool(name, tools); i >= 0 {
+		return tools[i]
+	}
+	return ""
+}
+
+// nearestTool is NearestTool, as an index of tools or -1.
+func nearestTool(name string, tools []string) int {
+	// A namespace is short; a name longer than any tool name with one is
+	// none of them, and is not looked at further.
+	if len(name) > 4*maxToolName {
+		return -1
+	}
+	if i := strings.LastIndexAny(name, ".:/"); i >= 0 {
+		name = name[i+1:]
+	}
+	key := foldName(name)
+	if key == "" {
+		return -1
+	}
+	best, bestRank := -1, 4
+	for i, t := range tools {
+		if t == name {
+			return i
+		}
+		f := foldName(t)
+		rank := 0
+		if f != key {
+			limit := 2
+			switch n := min(len(f), len(key)); {
+			case n < 3:
+				continue // one letter of two is not a slip
+			case n <= 4:
+				limit = 1
+			}
+			d := spell.Distance(key, f, limit)
+			if d > limit {
+				continue
+			}
+			rank = 1 + d
+		}
+		if rank < bestRank {
+			best, bestRank = i, rank
+		}
+	}
+	return best
+}
+
+// foldName returns a tool name in lower case without _ and -, so that
+// writeFile, write_file and WRITE-FILE fold alike.
+func foldName(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := range len(s) {
+		c := s[i]
+		switch {
+		case c == '_' || c == '-':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}

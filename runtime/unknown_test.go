@@ -1,0 +1,122 @@
+package runtime_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	. "github.com/toolgen-go/toolgen/runtime"
+)
+
+// twentyOne are the names of 21 tools, sorted: a registry lists the
+// first 20 of them when a model calls one it does not have.
+var twentyOne = []string{
+	"build", "cancel_order", "create_ticket", "delete_file", "deploy",
+	"fetch_url", "get_order", "get_weather", "issue_refund", "list_files",
+	"list_orders", "read_file", "restart", "rollback", "run_tests",
+	"search_docs", "search_kb", "send_email", "summarize", "tail_log",
+	"write_file",
+}
+
+// A call of a tool the registry does not have gets the tool the model
+// likely meant (another case, separators, a namespace, a letter or two
+// off), and that tool is listed even where the list is cut.
+func TestUnknownToolSuggests(t *testing.T) {
+	r := NewRegistry(nil)
+	for _, name := range twentyOne {
+		if err := r.Register(tool(name, 0, echo)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	listed := strings.Join(twentyOne[:19], ", ")
+	for _, c := range []struct{ name, want string }{
+		{"writefile", "write_file"},
+		{"write_files", "write_file"},
+		{"Write_File", "write_file"},
+		{"WriteFile", "write_file"},
+		{"write-file", "write_file"},
+		{"functions.write_file", "write_file"},
+		{"default_api:write_file", "write_file"},
+		{"wirte_file", "write_file"},
+		{"functions.WriteFiles", "write_file"},
+		{"get_wether", "get_weather"},
+		{"getOrder", "get_order"},
+		{"deploi", "deploy"},
+		{"buidl", "build"},
+	} {
+		res, err := r.Execute(context.Background(), c.name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `unknown tool "` + c.name + `"; did you mean "` + c.want + `"?; the tools are: `
+		if c.want == "write_file" {
+			// The 21st: shown in place of the 20th, never cut.
+			want += listed + ", write_file and 1 more"
+		} else {
+			want += listed + ", tail_log and 1 more"
+		}
+		if res.Success || res.Error != want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, res.Error, want)
+		}
+	}
+	// Nothing near: no suggestion, and the first 20 tools.
+	for _, name := range []string{"x", "ab", "zzzzzz", "functions.", "", "write", "file_write", "a.b.c:"} {
+		res, _ := r.Execute(context.Background(), name, nil)
+		if want := `unknown tool "` + name + `"; the tools are: ` + listed + ", tail_log and 1 more"; res.Error != want {
+			t.Errorf("%q:\n got %s\nwant %s", name, res.Error, want)
+		}
+	}
+}
+
+// Which tool a name most likely meant: the exact name after a namespace
+// first, then the same name folded, then the fewest edits, then the first
+// listed.
+func TestNearestTool(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		tools []string
+		want  string
+	}{
+		{"ns.get_user", []string{"getUser", "get_user"}, "get_user"},
+		{"getuser", []string{"get_users", "get_user", "GetUser"}, "get_user"},
+		{"get_usr", []string{"get_user", "get_usr2"}, "get_user"},
+		{"get_usrs", []string{"get_user", "get_users"}, "get_users"},
+		{"abcd", []string{"abce", "abcf"}, "abce"},
+		{"abc", []string{"abd"}, "abd"},
+		{"abc", []string{"axy"}, ""},
+		{"ab", []string{"ac"}, ""},
+		{"a", []string{"A"}, "A"},
+		{"x", nil, ""},
+	} {
+		if got := NearestTool(c.name, c.tools); got != c.want {
+			t.Errorf("NearestTool(%q, %q) = %q, want %q", c.name, c.tools, got, c.want)
+		}
+	}
+}
+
+// A name of 1 MiB costs no more than a short one: it is shown in part and
+// matched with nothing.
+func TestUnknownToolHostileName(t *testing.T) {
+	tools := make([]string, 1000)
+	for i := range tools {
+		tools[i] = strings.Repeat("w", 60) + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))
+	}
+	for _, name := range []string{
+		strings.Repeat("w", 1<<20),
+		strings.Repeat("w", 1<<20) + ".x",
+		"a." + strings.Repeat("w", 1<<20),
+		strings.Repeat(".", 1<<20) + tools[0],
+	} {
+		start := time.Now()
+		for range 10 {
+			text := UnknownTool(name, tools)
+			if strings.Contains(text, "did you mean") || !strings.HasPrefix(text, `unknown tool "`+name[:64]+`…"; the tools are: `) {
+				t.Fatalf("%.80s", text)
+			}
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("10 calls of a 1 MiB name took %v", took)
+		}
+	}
+}
