@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/tooltest/mcponly"
@@ -39,5 +40,55 @@ func TestOmittedFromOpenAI(t *testing.T) {
 	got, _ := json.Marshal(answers)
 	if !strings.Contains(string(got), `unknown tool \\\"internal_state\\\"`) || mcponly.Runs.Load() != before {
 		t.Errorf("%d runs; answers %s", mcponly.Runs.Load()-before, got)
+	}
+}
+
+// A call of a tool OpenAI was not given is told the tools it was given
+// and the one it likely meant among them, never one left out of OpenAI
+// (omit=openai), though the standard registry lists it; so is a call of a
+// tool left out.
+func TestUnknownToolOffered(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(append(weather.Tools(), mcponly.Tools()...)...); err != nil {
+		t.Fatal(err)
+	}
+	var msg openai.ChatCompletionMessage
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[
+		{"id":"c1","type":"function","function":{"name":"functions.getForecast","arguments":"{}"}},
+		{"id":"c2","type":"function","function":{"name":"internal_stat","arguments":"{}"}},
+		{"id":"c3","type":"function","function":{"name":"internal_state","arguments":"{}"}},
+		{"id":"c4","type":"function","function":{"name":"nope","arguments":"{}"}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tools = "; the tools are: convert_temperature, get_forecast"
+	for i, want := range []string{
+		`unknown tool "functions.getForecast"; did you mean "get_forecast"?` + tools,
+		`unknown tool "internal_stat"` + tools,
+		`unknown tool "internal_state"` + tools,
+		`unknown tool "nope"` + tools,
+	} {
+		var res struct{ Error string }
+		if err := json.Unmarshal([]byte(answers[i].OfTool.Content.OfString.Value), &res); err != nil || res.Error != want {
+			t.Errorf("call %d: %s (%v), want %s", i+1, answers[i].OfTool.Content.OfString.Value, err, want)
+		}
+	}
+	// With the responses API too.
+	var resp struct {
+		Output []responses.ResponseOutputItemUnion `json:"output"`
+	}
+	if err := json.Unmarshal([]byte(`{"output":[{"type":"function_call","call_id":"c1","name":"internal_stat","arguments":"{}"}]}`), &resp); err != nil {
+		t.Fatal(err)
+	}
+	items, err := openaitools.ExecuteResponse(context.Background(), reg, resp.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(items)
+	if want := `unknown tool \\\"internal_stat\\\"` + tools + `\"`; !strings.Contains(string(got), want) {
+		t.Errorf("responses: %s, want %s", got, want)
 	}
 }

@@ -134,7 +134,9 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 // (custom[i]), whose input is free text, never reaches reg, not even a
 // function tool of its name: its answer says so. Nor does a call of a tool
 // left out of OpenAI by its directive (omit=openai), answered as a call of
-// an unknown tool.
+// an unknown tool. The answer to a call of an unknown tool names the tools
+// offered to OpenAI, and the one the model likely meant among them
+// (runtime.UnknownTool), never one left out.
 func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]string, error) {
 	var functions []runtime.Call
 	var customIDs map[string]bool // of the custom calls before
@@ -161,13 +163,14 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 		return nil, err
 	}
 	texts := make([]string, len(calls))
+	unknown := unknownTools{reg: reg}
 	for i, call := range calls {
 		if custom[i] {
 			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
 			continue
 		}
 		if left[i] {
-			texts[i] = runtime.Result{Error: fmt.Sprintf("unknown tool %q", cutName(call.Name))}.JSONText()
+			texts[i] = runtime.Result{Error: unknown.text(call.Name)}.JSONText()
 			continue
 		}
 		if repeated[i] {
@@ -175,10 +178,53 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 			texts[i] = runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cutName(call.ID))}.JSONText()
 			continue
 		}
-		texts[i] = results[0].JSONText()
+		texts[i] = unknown.relist(call.Name, results[0]).JSONText()
 		results = results[1:]
 	}
 	return texts, nil
+}
+
+// unknownTools answers the calls of a turn of tools not offered to OpenAI.
+type unknownTools struct {
+	reg     *runtime.Registry
+	loaded  bool
+	listed  []string // the names of the tools reg lists
+	offered []string // those of them offered to OpenAI
+}
+
+func (u *unknownTools) load() {
+	if u.loaded {
+		return
+	}
+	u.loaded = true
+	for _, def := range u.reg.Definitions() {
+		u.listed = append(u.listed, def.Name)
+		if !omitted(u.reg, def.Name) {
+			u.offered = append(u.offered, def.Name)
+		}
+	}
+}
+
+// text is what the model reads of a call of the tool name, which is not
+// offered to OpenAI.
+func (u *unknownTools) text(name string) string {
+	u.load()
+	return runtime.UnknownTool(name, u.offered)
+}
+
+// relist returns res, reg's Result of a call of the tool name; but if it
+// is reg's answer to a call of a tool it does not have, and reg lists
+// tools left out of OpenAI (a registry of another dialect does), it names
+// the tools offered to OpenAI instead.
+func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
+	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
+		return res
+	}
+	u.load()
+	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
+		res.Error = runtime.UnknownTool(name, u.offered)
+	}
+	return res
 }
 
 // cutName is a tool name a model wrote, as a message shows it: its first
