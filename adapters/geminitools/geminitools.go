@@ -86,18 +86,22 @@ func strict(reg *runtime.Registry, name string) bool {
 // failure does not stop the others, and a call whose ID an earlier call
 // has is not run: its response says so. A call whose arguments have no
 // JSON encoding (a map made by the program, holding NaN, say) is not run
-// either, and its response says so; a nil call is passed over. The error
-// is non-nil only when ctx ended. An Approver of reg (for tools marked
-// confirm) may be asked about several calls at once.
+// either, and its response says so; a nil call is passed over. A call of
+// a tool Gemini was not given, one left out of it (omit=gemini) too, is
+// told the tools it was given and the one it likely meant among them
+// (runtime.UnknownTool). The error is non-nil only when ctx ended. An
+// Approver of reg (for tools marked confirm) may be asked about several
+// calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
 	calls = slices.DeleteFunc(slices.Clone(calls), func(c *genai.FunctionCall) bool { return c == nil })
 	requests := make([]runtime.Call, 0, len(calls))
 	failed := make(map[int]string) // the calls not run, by index: why
+	unknown := unknownTools{reg: reg}
 	for i, call := range calls {
 		request := runtime.Call{ID: call.ID, Name: call.Name}
 		if omitted(reg, call.Name) {
 			// Not offered to Gemini: a model that calls it made it up.
-			failed[i] = fmt.Sprintf("unknown tool %q", call.Name)
+			failed[i] = unknown.text(call.Name)
 			continue
 		}
 		if call.Args != nil {
@@ -120,11 +124,56 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 		if why, ok := failed[i]; ok {
 			res.Error = why
 		} else {
-			res, ran = ran[0], ran[1:]
+			res, ran = unknown.relist(call.Name, ran[0]), ran[1:]
 		}
 		parts[i] = &genai.Part{FunctionResponse: response(call, &res)}
 	}
 	return parts, nil
+}
+
+// unknownTools answers the calls of a turn of tools not offered to Gemini:
+// with the tools offered to it, and the one the model likely meant among
+// them (runtime.UnknownTool), never one left out (omit=gemini).
+type unknownTools struct {
+	reg     *runtime.Registry
+	loaded  bool
+	listed  []string // the names of the tools reg lists
+	offered []string // those of them offered to Gemini
+}
+
+func (u *unknownTools) load() {
+	if u.loaded {
+		return
+	}
+	u.loaded = true
+	for _, def := range u.reg.Definitions() {
+		u.listed = append(u.listed, def.Name)
+		if !omitted(u.reg, def.Name) {
+			u.offered = append(u.offered, def.Name)
+		}
+	}
+}
+
+// text is what the model reads of a call of the tool name, which is not
+// offered to Gemini.
+func (u *unknownTools) text(name string) string {
+	u.load()
+	return runtime.UnknownTool(name, u.offered)
+}
+
+// relist returns res, reg's Result of a call of the tool name; but if it
+// is reg's answer to a call of a tool it does not have, and reg lists
+// tools left out of Gemini (a registry of another dialect does), it names
+// the tools offered to Gemini instead.
+func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
+	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
+		return res
+	}
+	u.load()
+	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
+		res.Error = runtime.UnknownTool(name, u.offered)
+	}
+	return res
 }
 
 // marshalArgs writes a call's arguments, which genai decoded into a map,

@@ -40,3 +40,34 @@ func TestOmittedFromGemini(t *testing.T) {
 		t.Errorf("%d runs; parts %s", mcponly.Runs.Load()-before, got)
 	}
 }
+
+// A call of a tool Gemini was not given is told the tools it was given
+// and the one it likely meant among them, never one left out of Gemini
+// (omit=gemini), though the standard registry lists it; so is a call of a
+// tool left out.
+func TestUnknownToolOffered(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(append(weather.Tools(), mcponly.Tools()...)...); err != nil {
+		t.Fatal(err)
+	}
+	parts, err := geminitools.Execute(context.Background(), reg, []*genai.FunctionCall{
+		{ID: "1", Name: "default_api.getForecast"},
+		{ID: "2", Name: "internal_stat"},
+		{ID: "3", Name: "internal_state"},
+		{ID: "4", Name: "nope"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tools = "; the tools are: convert_temperature, get_forecast"
+	for i, want := range []string{
+		`unknown tool "default_api.getForecast"; did you mean "get_forecast"?` + tools,
+		`unknown tool "internal_stat"` + tools,
+		`unknown tool "internal_state"` + tools,
+		`unknown tool "nope"` + tools,
+	} {
+		if got := parts[i].FunctionResponse.Response["error"]; got != want {
+			t.Errorf("call %d: %v, want %s", i+1, got, want)
+		}
+	}
+}
