@@ -26,7 +26,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -94,13 +93,15 @@ func execute(ctx context.Context, reg *runtime.Registry, name string, args json.
 // ToolsNode ends the agent's run with an error when a model calls a tool
 // that does not exist; with it, the model reads what the registry answers
 // any call of an unknown tool, the Result as JSON with the names of the
-// tools there are, and can call one of them. A tool that reg holds but
-// the ToolsNode was not given (a program that gives a node some of a
-// registry's tools) is not run: the model reads that it is not one of its
-// tools. The error is non-nil only when ctx ended.
+// tools there are and the one the model likely meant (runtime.UnknownTool),
+// and can call one of them. A tool that reg holds but the ToolsNode was
+// not given (a program that gives a node some of a registry's tools) is
+// not run: the model reads that it is not one of its tools. The error is
+// non-nil only when ctx ended.
 //
 // given, if any, are the tools the ToolsNode was given (some of reg's, say):
-// the answer then names those, not every tool of reg.
+// the answer then names those, and suggests one of them, not of every tool
+// of reg.
 //
 //	compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg, tools...)})
 func UnknownTools(reg *runtime.Registry, given ...tool.BaseTool) func(ctx context.Context, name, input string) (string, error) {
@@ -112,31 +113,36 @@ func UnknownTools(reg *runtime.Registry, given ...tool.BaseTool) func(ctx contex
 	}
 	return func(ctx context.Context, name, input string) (string, error) {
 		if _, ok := reg.Lookup(name); ok {
-			res := runtime.Result{Error: fmt.Sprintf("unknown tool %q: it is not one of the tools you were given; call one of those", name)}
-			return res.JSONText(), nil
+			text := fmt.Sprintf("unknown tool %q: it is not one of the tools you were given; call one of those", name)
+			if len(names) > 0 {
+				text = runtime.UnknownTool(name, names)
+			}
+			return runtime.Result{Error: text}.JSONText(), nil
 		}
 		res, err := execute(ctx, reg, name, json.RawMessage(input))
 		if err != nil {
 			return "", err
 		}
-		if len(names) > 0 && !res.Success {
+		if len(names) > 0 && registryUnknown(reg, name, res) {
 			// The registry's answer names all its tools, not the node's.
-			res.Error = fmt.Sprintf("unknown tool %q; the tools are: %s", cut(name), strings.Join(names, ", "))
+			res.Error = runtime.UnknownTool(name, names)
 		}
 		return res.JSONText(), nil
 	}
 }
 
-// cut shortens a name the model made up to the longest a tool name is.
-func cut(name string) string {
-	if len(name) <= 64 {
-		return name
+// registryUnknown reports whether res is reg's answer to a call of the
+// tool name, which it does not have (not a middleware's, say).
+func registryUnknown(reg *runtime.Registry, name string, res runtime.Result) bool {
+	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
+		return false
 	}
-	i := 64
-	for i > 0 && !utf8.RuneStart(name[i]) {
-		i--
+	defs := reg.Definitions()
+	listed := make([]string, len(defs))
+	for i, def := range defs {
+		listed[i] = def.Name
 	}
-	return name[:i] + "…"
+	return res.Error == runtime.UnknownTool(name, listed)
 }
 
 type streamable struct{ *invokable }

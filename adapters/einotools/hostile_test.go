@@ -348,7 +348,8 @@ func TestToolsSchemasThroughEino(t *testing.T) {
 
 // A ToolsNode given some of a registry's tools does not run the others
 // through UnknownTools: the model reads that they are not its tools; and
-// with the tools given, the answer to an unknown one names only those.
+// with the tools given, the answer to an unknown one names only those, and
+// suggests only one of those.
 func TestUnknownToolsSubset(t *testing.T) {
 	reg := hostileRegistry(t, nil)
 	all, err := einotools.Tools(reg)
@@ -365,14 +366,26 @@ func TestUnknownToolsSubset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := invoke(t, node, call{"a", "add", `{"a":1,"b":2}`}, call{"b", "explode", `{}`}, call{"c", "nope", `{}`})
+	got := invoke(t, node, call{"a", "add", `{"a":1,"b":2}`}, call{"b", "explode", `{}`}, call{"c", "nope", `{}`}, call{"d", "functions.Add", `{}`}, call{"e", "explod", `{}`})
 	if got[0]["data"] != 3.0 {
 		t.Errorf("add: %v", got[0])
 	}
-	if text, _ := got[1]["error"].(string); got[1]["success"] != false || !strings.Contains(text, `unknown tool "explode": it is not one of the tools you were given`) {
-		t.Errorf("explode: %v", got[1])
+	for i, want := range []string{
+		1: `unknown tool "explode"; the tools are: add`,
+		2: `unknown tool "nope"; the tools are: add`,
+		3: `unknown tool "functions.Add"; did you mean "add"?; the tools are: add`,
+		4: `unknown tool "explod"; the tools are: add`, // not explode, which the node was not given
+	} {
+		if i == 0 {
+			continue
+		}
+		if text, _ := got[i]["error"].(string); got[i]["success"] != false || text != want {
+			t.Errorf("call %d: %v, want %s", i, got[i], want)
+		}
 	}
-	if text, _ := got[2]["error"].(string); text != `unknown tool "nope"; the tools are: add` {
-		t.Errorf("nope: %v", got[2])
+	// Without the tools given, the registry's answer: all its tools.
+	full := invoke(t, toolsNode(t, reg), call{"f", "explod", `{}`})
+	if text, _ := full[0]["error"].(string); !strings.HasPrefix(text, `unknown tool "explod"; did you mean "explode"?; the tools are: `) {
+		t.Errorf("explod: %v", full[0])
 	}
 }
