@@ -40,13 +40,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/url"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -64,7 +67,11 @@ import (
 // outputSchema, in the
 // form the protocol version of the tools/list request takes (an object
 // schema before 2026-07-28, see [Result]): Add installs a receiving
-// middleware on server for that.
+// middleware on server for that. The same middleware adds to the SDK's
+// error for a call of a tool the server does not have (a protocol error,
+// as MCP asks) the tool of reg the model likely meant, as the registry
+// names it (runtime.NearestTool): unknown tool "writefile"; did you mean
+// "write_file"?.
 //
 // Clients learn that the list may change from the server's capabilities,
 // which the SDK derives from its tools when a session starts: a server
@@ -155,10 +162,15 @@ func addTool(server *mcp.Server, tool *mcp.Tool, h mcp.ToolHandler) (err error) 
 }
 
 // middleware lists, to a tools/list request at protocol 2026-07-28 or
-// later, the tools of the lister in their form for it.
+// later, the tools of the lister in their form for it; and adds to the
+// SDK's error for a call of a tool the server does not have the tool of
+// the lister the model likely meant.
 func (l *lister) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
+		if method == "tools/call" && err != nil {
+			return res, l.unknownTool(req, err)
+		}
 		if method != "tools/list" || err != nil {
 			return res, err
 		}
@@ -178,6 +190,33 @@ func (l *lister) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return &out, nil
 	}
+}
+
+// unknownTool returns err, the error of the tools/call request req; but
+// if it is the SDK's for a call of a tool the server does not have (a
+// protocol error, as MCP asks), with the tool of the lister the model
+// likely meant, if any (runtime.NearestTool), as the registry's answer
+// names it: unknown tool "writefile"; did you mean "write_file"?. The
+// tools are not listed, as the registry lists them: the client lists
+// them, and the server may serve tools of its own that the lister does
+// not know.
+func (l *lister) unknownTool(req mcp.Request, err error) error {
+	call, ok := req.(*mcp.CallToolRequest)
+	var werr *jsonrpc.Error
+	if !ok || call.Params == nil || !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams ||
+		werr.Message != fmt.Sprintf("unknown tool %q", call.Params.Name) {
+		return err
+	}
+	l.mu.Lock()
+	names := slices.Sorted(maps.Keys(l.listed))
+	l.mu.Unlock()
+	near := runtime.NearestTool(call.Params.Name, names)
+	if near == "" {
+		return err
+	}
+	out := *werr
+	out.Message = fmt.Sprintf("unknown tool %q; did you mean %q?", call.Params.Name, near)
+	return &out
 }
 
 // newTools returns the MCP tool of def, the definition of t: its form

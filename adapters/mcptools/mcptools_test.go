@@ -3,6 +3,7 @@ package mcptools_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
 	"github.com/toolgen-go/toolgen/examples/weather"
@@ -317,6 +319,29 @@ func TestNullArguments(t *testing.T) {
 		text := res.Content[0].(*mcp.TextContent).Text
 		if !res.IsError || !strings.Contains(text, "/city: required field is missing") {
 			t.Errorf("arguments %s: isError %v, %q; want the missing fields of {}", args, res.IsError, text)
+		}
+	}
+}
+
+// A call of a tool the server does not have stays a protocol error, as
+// MCP asks, and names the tool the model likely meant, as the registry's
+// answer does.
+func TestUnknownToolSuggests(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := connect(t, reg)
+	for _, c := range []struct{ name, want string }{
+		{"getForecast", `unknown tool "getForecast"; did you mean "get_forecast"?`},
+		{"functions.get_forecast", `unknown tool "functions.get_forecast"; did you mean "get_forecast"?`},
+		{"convert_temperatures", `unknown tool "convert_temperatures"; did you mean "convert_temperature"?`},
+		{"nope", `unknown tool "nope"`},
+	} {
+		_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.name, Arguments: map[string]any{}})
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams || werr.Message != c.want {
+			t.Errorf("%s: %v, want %s", c.name, err, c.want)
 		}
 	}
 }
