@@ -236,3 +236,37 @@ func TestCache(t *testing.T) {
 		t.Errorf("cache off: %d calls", calls.Load())
 	}
 }
+
+// A panic of the approver is reported as the approver's, not the tool's,
+// which did not run: its PanicError says so, for the program's log.
+func TestApproverPanic(t *testing.T) {
+	var runs atomic.Int32
+	deploy := toolWith(Info{Name: "issue_refund", Confirm: true}, func(ctx context.Context, in echoIn) (string, error) {
+		runs.Add(1)
+		return "refunded", nil
+	})
+	r := NewRegistry(&Settings{Approver: func(context.Context, Call) (bool, error) { panic("x") }})
+	if err := r.Register(deploy); err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Execute(context.Background(), "issue_refund", json.RawMessage(`{"text":"42"}`))
+	if err != nil || res.Success || res.Error != "the call was not run: it could not be approved" || runs.Load() != 0 {
+		t.Fatalf("%+v, %v; %d runs", res, err, runs.Load())
+	}
+	var pe *PanicError
+	if !errors.As(res.Err, &pe) || !pe.Approver || pe.Tool != "issue_refund" || pe.Value != "x" || len(pe.Stack) == 0 {
+		t.Fatalf("Err %T %v, want a PanicError of the approver of issue_refund, with its value and stack", res.Err, res.Err)
+	}
+	if got, want := res.Err.Error(), "the approver of tool issue_refund panicked: x"; got != want {
+		t.Errorf("Err reads %q, want %q", got, want)
+	}
+	// A tool's own panic is the tool's.
+	boom := toolWith(Info{Name: "boom"}, func(ctx context.Context, in echoIn) (string, error) { panic("y") })
+	if err := r.Register(boom); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = r.Execute(context.Background(), "boom", nil)
+	if !errors.As(res.Err, &pe) || pe.Approver || res.Err.Error() != "tool boom panicked: y" {
+		t.Errorf("a tool's panic: Err %T %v", res.Err, res.Err)
+	}
+}

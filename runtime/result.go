@@ -76,14 +76,22 @@ func (f *failure) Error() string { return f.msg }
 // ModelMessage is the text the model reads.
 func (f *failure) ModelMessage() string { return f.msg }
 
-// PanicError is the Err of a Result whose tool panicked.
+// PanicError is the Err of a Result whose tool panicked, or whose
+// approver did.
 type PanicError struct {
 	Tool  string
 	Value any
 	Stack []byte
+	// Approver reports that the registry's [Approver] panicked, asked
+	// about a call of Tool, which did not run: the fault is the
+	// approver's, not the tool's.
+	Approver bool
 }
 
 func (e *PanicError) Error() string {
+	if e.Approver {
+		return fmt.Sprintf("the approver of tool %s panicked: %v", e.Tool, e.Value)
+	}
 	return fmt.Sprintf("tool %s panicked: %v", e.Tool, e.Value)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -64,5 +65,18 @@ func wantPanic(t *testing.T, where string, res *runtime.Result, err error) {
 		t.Errorf("%s: PanicError %v has no stack", where, p)
 	case p.Value == nil:
 		t.Errorf("%s: PanicError has no value", where)
+	}
+}
+
+// wantBlame checks that the PanicError of res blames the approver if
+// approver is set, and the tool otherwise, in its field and its text.
+func wantBlame(t *testing.T, where string, res *runtime.Result, approver bool) {
+	t.Helper()
+	var p *runtime.PanicError
+	if res == nil || !errors.As(res.Err, &p) {
+		return // wantPanic says so
+	}
+	if prefix := "the approver of tool "; p.Approver != approver || strings.HasPrefix(p.Error(), prefix) != approver {
+		t.Errorf("%s: PanicError %q, Approver %v; want the approver blamed: %v", where, p.Error(), p.Approver, approver)
 	}
 }

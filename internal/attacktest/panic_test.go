@@ -71,6 +71,7 @@ func TestPanics(t *testing.T) {
 			if !c.emitPanics {
 				res, err := reg.Execute(ctx, c.tool, args)
 				wantPanic(t, "Execute", res, err)
+				wantBlame(t, "Execute", res, c.approver != nil)
 
 				calls := []runtime.Call{
 					{Name: "add", Args: json.RawMessage(`{"a":1,"b":2}`)},
@@ -99,6 +100,7 @@ func TestPanics(t *testing.T) {
 
 			res, err := reg.ExecuteStream(ctx, c.tool, args, emit)
 			wantPanic(t, "ExecuteStream", res, err)
+			wantBlame(t, "ExecuteStream", res, c.approver != nil)
 
 			if s, ok := tl.(runtime.StreamableTool); ok && !c.needsSettings {
 				res, err := s.Stream(ctx, args, emit)
@@ -116,6 +118,7 @@ func TestPanics(t *testing.T) {
 			} else {
 				res, err := tl.(caller).Call(ctx, &settings, args, nil)
 				wantPanic(t, "Call", &res, err)
+				wantBlame(t, "Call", &res, c.approver != nil)
 			}
 		})
 	}

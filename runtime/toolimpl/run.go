@@ -260,7 +260,8 @@ func canceled(err error) runtime.Result {
 // marked confirm may run. Generated tools marked confirm call it after
 // their arguments are decoded, before the tool runs: if ok is false, the
 // call must not run, and res (and err, when ctx ended) say why. A panic
-// of the approver fails the call, as a tool's would.
+// of the approver fails the call, as a tool's would, with a
+// runtime.PanicError that says it was the approver's.
 func Approve(ctx context.Context, s *runtime.Settings, info *runtime.Info, args []byte) (res runtime.Result, ok bool, err error) {
 	if s == nil || s.Approver == nil {
 		return runtime.Result{
@@ -275,7 +276,7 @@ func Approve(ctx context.Context, s *runtime.Settings, info *runtime.Info, args 
 		if v := recover(); v != nil {
 			res, ok, err = runtime.Result{
 				Error: "the call was not run: it could not be approved",
-				Err:   &runtime.PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
+				Err:   &runtime.PanicError{Tool: info.Name, Value: v, Stack: debug.Stack(), Approver: true},
 			}, false, nil
 		}
 	}()
