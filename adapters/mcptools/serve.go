@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -117,15 +118,32 @@ const DefaultSessionTimeout = 30 * time.Minute
 const ShutdownGrace = 5 * time.Second
 
 // ServeHTTP serves server over Streamable HTTP (see [HTTPHandler]) on l
-// until ctx ends. Then it stops accepting connections, ends the server's
-// sessions (calls still running are canceled, and their clients told so by
-// the end of their streams), waits up to [ShutdownGrace] for the
-// connections to end, and returns nil. Any other error of the HTTP server
-// is returned as it happens.
+// until ctx ends. Then it stops accepting connections, closes those on
+// which no request has begun, ends the server's sessions (calls still
+// running are canceled, and their clients told so by the end of their
+// streams), waits up to [ShutdownGrace] for the other connections to end,
+// and returns nil. Any other error of the HTTP server is returned as it
+// happens.
 func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mcp.StreamableHTTPOptions) error {
+	// A session's GET stream lasts as long as the session: end them, or
+	// Shutdown would wait for them all its grace.
+	return serveHTTP(ctx, l, HTTPHandler(server, opts), func() {
+		// Close waits for the calls in flight: cancel them first.
+		endSessions(server)
+		for ss := range server.Sessions() {
+			ss.Close()
+		}
+	})
+}
+
+// serveHTTP serves h on l until ctx ends, then stops as ServeHTTP says,
+// calling onShutdown as the HTTP server's shutdown begins.
+func serveHTTP(ctx context.Context, l net.Listener, h http.Handler, onShutdown func()) error {
+	var fresh freshConns
 	srv := &http.Server{
-		Handler:           HTTPHandler(server, opts),
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
+		ConnState:         fresh.track,
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -134,15 +152,12 @@ func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mc
 		return err
 	case <-ctx.Done():
 	}
-	// A session's GET stream lasts as long as the session: end them, or
-	// Shutdown would wait for them all its grace.
-	srv.RegisterOnShutdown(func() {
-		// Close waits for the calls in flight: cancel them first.
-		endSessions(server)
-		for ss := range server.Sessions() {
-			ss.Close()
-		}
-	})
+	srv.RegisterOnShutdown(onShutdown)
+	// A connection on which no request has begun (opened by a client
+	// that never used it) is idle, but net/http's Shutdown takes it so
+	// only once it is 5 seconds old: close it now. The requests in flight
+	// on the others finish, for up to ShutdownGrace.
+	fresh.closeAll()
 	stop, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(stop); err != nil {
@@ -152,6 +167,44 @@ func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mc
 		return err
 	}
 	return nil
+}
+
+// freshConns are the connections of an HTTP server on which no request
+// has begun (http.StateNew), for ServeHTTP to close when it stops.
+type freshConns struct {
+	mu      sync.Mutex
+	conns   map[net.Conn]struct{}
+	closing bool // closeAll was called: a connection is closed as it comes
+}
+
+// track is the server's ConnState hook.
+func (f *freshConns) track(c net.Conn, state http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case state != http.StateNew:
+		delete(f.conns, c)
+	case f.closing:
+		// Accepted as the server stopped.
+		c.Close()
+	default:
+		if f.conns == nil {
+			f.conns = make(map[net.Conn]struct{})
+		}
+		f.conns[c] = struct{}{}
+	}
+}
+
+// closeAll closes the connections on which no request has begun, and
+// any that comes after.
+func (f *freshConns) closeAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closing = true
+	for c := range f.conns {
+		c.Close()
+	}
+	clear(f.conns)
 }
 
 // ServeStdio serves server on standard input and output, with
