@@ -1,6 +1,7 @@
 package runtime_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -743,6 +744,44 @@ func TestJSONText(t *testing.T) {
 	} {
 		if got := c.res.JSONText(); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.res, got, c.want)
+		}
+	}
+}
+
+// JSONText leaves <, > and & unescaped: json.Marshal gives the same JSON
+// with them escaped, and an Encoder with SetEscapeHTML(false) the same
+// bytes and a newline, as the README says.
+func TestJSONTextAndMarshal(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Register(
+		tool("text", 0, echo),
+		tool("structured", 0, func(ctx context.Context, in echoIn) (map[string]string, error) {
+			return map[string]string{"q": in.Text}, nil
+		}),
+		tool("fails", 0, func(ctx context.Context, in echoIn) (string, error) { return "", Fail(in.Text) }),
+	); err != nil {
+		t.Fatal(err)
+	}
+	args := json.RawMessage(`{"text":"a<b && c>d \u2028 é"}`)
+	for _, name := range []string{"text", "structured", "fails", "unknown<&>"} {
+		res, err := r.Execute(context.Background(), name, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := res.JSONText()
+		if !strings.ContainsAny(text, "<&") {
+			t.Fatalf("%s: %s holds no < or &", name, text)
+		}
+		var escaped bytes.Buffer
+		json.HTMLEscape(&escaped, []byte(text))
+		if m, err := json.Marshal(res); err != nil || string(m) != escaped.String() {
+			t.Errorf("%s: json.Marshal %s, %v; want %s", name, m, err, escaped.String())
+		}
+		var enc bytes.Buffer
+		e := json.NewEncoder(&enc)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(res); err != nil || enc.String() != text+"\n" {
+			t.Errorf("%s: Encoder %q, %v; want %q", name, enc.String(), err, text+"\n")
 		}
 	}
 }
