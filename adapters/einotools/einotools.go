@@ -1,7 +1,9 @@
 // Package einotools hands the tools of a toolgen registry to Eino
 // (github.com/cloudwego/eino) agents and ToolsNodes.
 //
-// Each tool carries the JSON Schema toolgen generated, and each call runs
+// Each tool carries the JSON Schema toolgen generated (as a
+// jsonschema.Schema, whose Extras hold the keys it has no field for, such
+// as those of jsonschema_extras, at every level), and each call runs
 // through the registry: the arguments are decoded and checked by the
 // generated code, and the tool message the model reads is the Result as
 // JSON, {"success":true,"output":...} or {"success":false,"error":...}
@@ -30,7 +32,6 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
-	"github.com/eino-contrib/jsonschema"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -42,14 +43,14 @@ import (
 func Tools(reg *runtime.Registry) ([]tool.BaseTool, error) {
 	var out []tool.BaseTool
 	for _, def := range reg.Definitions() {
-		var params jsonschema.Schema
-		if err := json.Unmarshal(def.Parameters, &params); err != nil {
+		params, err := parseSchema(def.Parameters)
+		if err != nil {
 			return nil, fmt.Errorf("einotools: the schema of %s: %w", def.Name, err)
 		}
 		t := &invokable{reg: reg, info: &schema.ToolInfo{
 			Name:        def.Name,
 			Desc:        def.Description,
-			ParamsOneOf: schema.NewParamsOneOfByJSONSchema(&params),
+			ParamsOneOf: schema.NewParamsOneOfByJSONSchema(params),
 		}}
 		switch rt, _ := reg.Lookup(def.Name); rt.(type) {
 		case runtime.StreamableTool:

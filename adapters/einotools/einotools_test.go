@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
+	"github.com/toolgen-go/toolgen/internal/tooltest/extras"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 )
@@ -198,5 +199,41 @@ func TestEnhanced(t *testing.T) {
 	res, err = look.InvokableRun(ctx, &schema.ToolArgument{Text: `{"grumpy":true}`})
 	if err != nil || len(res.Parts) != 1 || res.Parts[0].Text != `{"success":false,"error":"no cat"}` {
 		t.Errorf("failure: %+v, %v", res, err)
+	}
+}
+
+// The keys of jsonschema_extras ("order", "x-ui"), which
+// jsonschema.Schema has no field for, reach Eino's schema, at every level:
+// its Extras hold them.
+func TestExtrasThroughEino(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(extras.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	tools, err := einotools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := tools[0].Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := info.ParamsOneOf.ToJSONSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, _ := s.Properties.Get("name")
+	if name == nil || name.Extras["order"] != "1" || name.Extras["x-ui"] != "text" {
+		t.Errorf("name's extras: %+v", name)
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want any
+	json.Unmarshal(data, &got)
+	json.Unmarshal(reg.Definitions()[0].Parameters, &want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("schema (-generated +eino):\n%s", diff)
 	}
 }
