@@ -196,6 +196,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	// A call whose ID an earlier one has is not run (see
 	// runtime.Registry.ExecuteAll): its answer says so.
 	requests := make([]runtime.Call, 0, len(uses))
+	unknown := unknownTools{reg: reg}
 	for _, use := range uses {
 		if !omitted(reg, use.Name) {
 			requests = append(requests, runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input})
@@ -210,9 +211,9 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 		var res runtime.Result
 		if omitted(reg, use.Name) {
 			// Not offered to Anthropic: a model that calls it made it up.
-			res.Error = fmt.Sprintf("unknown tool %q", use.Name)
+			res.Error = unknown.text(use.Name)
 		} else {
-			res, results = results[0], results[1:]
+			res, results = unknown.relist(use.Name, results[0]), results[1:]
 		}
 		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &res)}
 	}
@@ -224,6 +225,52 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 func omitted(reg *runtime.Registry, name string) bool {
 	tool, ok := reg.Lookup(name)
 	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.Anthropic)
+}
+
+// unknownTools answers the calls of a turn of tools not offered to
+// Anthropic: with the tools offered to it, and the one the model likely
+// meant among them (runtime.UnknownTool), never one left out
+// (omit=anthropic), as openaitools and geminitools answer them.
+type unknownTools struct {
+	reg     *runtime.Registry
+	loaded  bool
+	listed  []string // the names of the tools reg lists
+	offered []string // those of them offered to Anthropic
+}
+
+func (u *unknownTools) load() {
+	if u.loaded {
+		return
+	}
+	u.loaded = true
+	for _, def := range u.reg.Definitions() {
+		u.listed = append(u.listed, def.Name)
+		if !omitted(u.reg, def.Name) {
+			u.offered = append(u.offered, def.Name)
+		}
+	}
+}
+
+// text is what the model reads of a call of the tool name, which is not
+// offered to Anthropic.
+func (u *unknownTools) text(name string) string {
+	u.load()
+	return runtime.UnknownTool(name, u.offered)
+}
+
+// relist returns res, reg's Result of a call of the tool name; but if it
+// is reg's answer to a call of a tool it does not have, and reg lists
+// tools left out of Anthropic (a registry of another dialect does), it
+// names the tools offered to Anthropic instead.
+func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
+	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
+		return res
+	}
+	u.load()
+	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
+		res.Error = runtime.UnknownTool(name, u.offered)
+	}
+	return res
 }
 
 // Texts for results that would otherwise fail the next request, which
