@@ -35,6 +35,7 @@ import (
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
+	"github.com/toolgen-go/toolgen/internal/offered"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -51,7 +52,7 @@ import (
 // request it refuses for that needs fewer strict tools, which nonstrict=anthropic
 // in a tool's directive gives.)
 func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
-	defs := slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
+	defs := offered.Definitions(reg, runtime.Anthropic)
 	tools := make([]anthropic.ToolUnionParam, len(defs))
 	var spent strictBudget
 	for i, def := range defs {
@@ -196,9 +197,9 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	// A call whose ID an earlier one has is not run (see
 	// runtime.Registry.ExecuteAll): its answer says so.
 	requests := make([]runtime.Call, 0, len(uses))
-	unknown := unknownTools{reg: reg}
+	unknown := offered.New(reg, runtime.Anthropic)
 	for _, use := range uses {
-		if !omitted(reg, use.Name) {
+		if !offered.Omitted(reg, runtime.Anthropic, use.Name) {
 			requests = append(requests, runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input})
 		}
 	}
@@ -209,68 +210,15 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
 	for i, use := range uses {
 		var res runtime.Result
-		if omitted(reg, use.Name) {
+		if offered.Omitted(reg, runtime.Anthropic, use.Name) {
 			// Not offered to Anthropic: a model that calls it made it up.
-			res.Error = unknown.text(use.Name)
+			res.Error = unknown.Text(use.Name)
 		} else {
-			res, results = unknown.relist(use.Name, results[0]), results[1:]
+			res, results = unknown.Relist(use.Name, results[0]), results[1:]
 		}
 		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &res)}
 	}
 	return blocks, nil
-}
-
-// omitted reports whether reg's tool name is left out of Anthropic by its
-// directive (omit=anthropic), which a registry in another dialect lists.
-func omitted(reg *runtime.Registry, name string) bool {
-	tool, ok := reg.Lookup(name)
-	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.Anthropic)
-}
-
-// unknownTools answers the calls of a turn of tools not offered to
-// Anthropic: with the tools offered to it, and the one the model likely
-// meant among them (runtime.UnknownTool), never one left out
-// (omit=anthropic), as openaitools and geminitools answer them.
-type unknownTools struct {
-	reg     *runtime.Registry
-	loaded  bool
-	listed  []string // the names of the tools reg lists
-	offered []string // those of them offered to Anthropic
-}
-
-func (u *unknownTools) load() {
-	if u.loaded {
-		return
-	}
-	u.loaded = true
-	for _, def := range u.reg.Definitions() {
-		u.listed = append(u.listed, def.Name)
-		if !omitted(u.reg, def.Name) {
-			u.offered = append(u.offered, def.Name)
-		}
-	}
-}
-
-// text is what the model reads of a call of the tool name, which is not
-// offered to Anthropic.
-func (u *unknownTools) text(name string) string {
-	u.load()
-	return runtime.UnknownTool(name, u.offered)
-}
-
-// relist returns res, reg's Result of a call of the tool name; but if it
-// is reg's answer to a call of a tool it does not have, and reg lists
-// tools left out of Anthropic (a registry of another dialect does), it
-// names the tools offered to Anthropic instead.
-func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
-	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
-		return res
-	}
-	u.load()
-	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
-		res.Error = runtime.UnknownTool(name, u.offered)
-	}
-	return res
 }
 
 // Texts for results that would otherwise fail the next request, which

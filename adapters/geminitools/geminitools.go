@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/internal/offered"
 	"github.com/toolgen-go/toolgen/runtime"
 	"google.golang.org/genai"
 )
@@ -42,7 +43,7 @@ import (
 // parametersJsonSchema for any other. The error says which tool's
 // schema does not read as a genai.Schema, which generated schemas always do.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
-	defs := slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
+	defs := offered.Definitions(reg, runtime.Gemini)
 	decls := make([]*genai.FunctionDeclaration, len(defs))
 	for i, def := range defs {
 		decl := &genai.FunctionDeclaration{Name: def.Name, Description: def.Description}
@@ -62,13 +63,6 @@ func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 		decls[i] = decl
 	}
 	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
-}
-
-// omitted reports whether reg's tool name is left out of Gemini by its
-// directive (omit=gemini), which a registry in another dialect lists.
-func omitted(reg *runtime.Registry, name string) bool {
-	tool, ok := reg.Lookup(name)
-	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.Gemini)
 }
 
 // strict reports whether the Gemini schema of reg's tool name is made for
@@ -96,12 +90,12 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 	calls = slices.DeleteFunc(slices.Clone(calls), func(c *genai.FunctionCall) bool { return c == nil })
 	requests := make([]runtime.Call, 0, len(calls))
 	failed := make(map[int]string) // the calls not run, by index: why
-	unknown := unknownTools{reg: reg}
+	unknown := offered.New(reg, runtime.Gemini)
 	for i, call := range calls {
 		request := runtime.Call{ID: call.ID, Name: call.Name}
-		if omitted(reg, call.Name) {
+		if offered.Omitted(reg, runtime.Gemini, call.Name) {
 			// Not offered to Gemini: a model that calls it made it up.
-			failed[i] = unknown.text(call.Name)
+			failed[i] = unknown.Text(call.Name)
 			continue
 		}
 		if call.Args != nil {
@@ -124,56 +118,11 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 		if why, ok := failed[i]; ok {
 			res.Error = why
 		} else {
-			res, ran = unknown.relist(call.Name, ran[0]), ran[1:]
+			res, ran = unknown.Relist(call.Name, ran[0]), ran[1:]
 		}
 		parts[i] = &genai.Part{FunctionResponse: response(call, &res)}
 	}
 	return parts, nil
-}
-
-// unknownTools answers the calls of a turn of tools not offered to Gemini:
-// with the tools offered to it, and the one the model likely meant among
-// them (runtime.UnknownTool), never one left out (omit=gemini).
-type unknownTools struct {
-	reg     *runtime.Registry
-	loaded  bool
-	listed  []string // the names of the tools reg lists
-	offered []string // those of them offered to Gemini
-}
-
-func (u *unknownTools) load() {
-	if u.loaded {
-		return
-	}
-	u.loaded = true
-	for _, def := range u.reg.Definitions() {
-		u.listed = append(u.listed, def.Name)
-		if !omitted(u.reg, def.Name) {
-			u.offered = append(u.offered, def.Name)
-		}
-	}
-}
-
-// text is what the model reads of a call of the tool name, which is not
-// offered to Gemini.
-func (u *unknownTools) text(name string) string {
-	u.load()
-	return runtime.UnknownTool(name, u.offered)
-}
-
-// relist returns res, reg's Result of a call of the tool name; but if it
-// is reg's answer to a call of a tool it does not have, and reg lists
-// tools left out of Gemini (a registry of another dialect does), it names
-// the tools offered to Gemini instead.
-func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
-	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
-		return res
-	}
-	u.load()
-	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
-		res.Error = runtime.UnknownTool(name, u.offered)
-	}
-	return res
 }
 
 // marshalArgs writes a call's arguments, which genai decoded into a map,

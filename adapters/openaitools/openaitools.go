@@ -39,13 +39,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/shared"
+	"github.com/toolgen-go/toolgen/internal/offered"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -54,7 +54,7 @@ import (
 // OpenAI schema is made for strict mode; a tool that degraded there is sent
 // with "strict": false and its standard schema.
 func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
-	defs := offered(reg)
+	defs := offered.Definitions(reg, runtime.OpenAI)
 	tools := make([]openai.ChatCompletionToolUnionParam, len(defs))
 	for i, def := range defs {
 		function, _ := json.Marshal(struct {
@@ -66,20 +66,6 @@ func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
 		tools[i] = openai.ChatCompletionFunctionTool(param.Override[shared.FunctionDefinitionParam](json.RawMessage(function)))
 	}
 	return tools
-}
-
-// offered returns the definitions of reg's tools but those whose
-// directive leaves them out of OpenAI (omit=openai), which a registry in
-// another dialect lists.
-func offered(reg *runtime.Registry) []runtime.Definition {
-	return slices.DeleteFunc(reg.Definitions(), func(def runtime.Definition) bool { return omitted(reg, def.Name) })
-}
-
-// omitted reports whether reg's tool name is left out of OpenAI by its
-// directive.
-func omitted(reg *runtime.Registry, name string) bool {
-	tool, ok := reg.Lookup(name)
-	return ok && slices.Contains(tool.Info().Dialects.Omitted, runtime.OpenAI)
 }
 
 // strictness is the strict flag of a tool's definition: true for a tool
@@ -151,7 +137,7 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 			customIDs[call.ID] = true
 		case call.ID != "" && customIDs[call.ID]:
 			repeated[i] = true
-		case omitted(reg, call.Name):
+		case offered.Omitted(reg, runtime.OpenAI, call.Name):
 			// Not offered to OpenAI: a model that calls it made it up.
 			left[i] = true
 		default:
@@ -163,14 +149,14 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 		return nil, err
 	}
 	texts := make([]string, len(calls))
-	unknown := unknownTools{reg: reg}
+	unknown := offered.New(reg, runtime.OpenAI)
 	for i, call := range calls {
 		if custom[i] {
 			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
 			continue
 		}
 		if left[i] {
-			texts[i] = runtime.Result{Error: unknown.text(call.Name)}.JSONText()
+			texts[i] = runtime.Result{Error: unknown.Text(call.Name)}.JSONText()
 			continue
 		}
 		if repeated[i] {
@@ -178,53 +164,10 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 			texts[i] = runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cutName(call.ID))}.JSONText()
 			continue
 		}
-		texts[i] = unknown.relist(call.Name, results[0]).JSONText()
+		texts[i] = unknown.Relist(call.Name, results[0]).JSONText()
 		results = results[1:]
 	}
 	return texts, nil
-}
-
-// unknownTools answers the calls of a turn of tools not offered to OpenAI.
-type unknownTools struct {
-	reg     *runtime.Registry
-	loaded  bool
-	listed  []string // the names of the tools reg lists
-	offered []string // those of them offered to OpenAI
-}
-
-func (u *unknownTools) load() {
-	if u.loaded {
-		return
-	}
-	u.loaded = true
-	for _, def := range u.reg.Definitions() {
-		u.listed = append(u.listed, def.Name)
-		if !omitted(u.reg, def.Name) {
-			u.offered = append(u.offered, def.Name)
-		}
-	}
-}
-
-// text is what the model reads of a call of the tool name, which is not
-// offered to OpenAI.
-func (u *unknownTools) text(name string) string {
-	u.load()
-	return runtime.UnknownTool(name, u.offered)
-}
-
-// relist returns res, reg's Result of a call of the tool name; but if it
-// is reg's answer to a call of a tool it does not have, and reg lists
-// tools left out of OpenAI (a registry of another dialect does), it names
-// the tools offered to OpenAI instead.
-func (u *unknownTools) relist(name string, res runtime.Result) runtime.Result {
-	if res.Success || res.Err != nil || !strings.HasPrefix(res.Error, "unknown tool ") {
-		return res
-	}
-	u.load()
-	if len(u.offered) < len(u.listed) && res.Error == runtime.UnknownTool(name, u.listed) {
-		res.Error = runtime.UnknownTool(name, u.offered)
-	}
-	return res
 }
 
 // cutName is a tool name a model wrote, as a message shows it: its first

@@ -6,6 +6,7 @@ import (
 
 	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/responses"
+	"github.com/toolgen-go/toolgen/internal/offered"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -17,7 +18,7 @@ import (
 // degraded there (sent with its standard schema) and for every tool of a
 // registry in another dialect, whose schemas are not made for strict mode.
 func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
-	defs := offered(reg)
+	defs := offered.Definitions(reg, runtime.OpenAI)
 	tools := make([]responses.ToolUnionParam, len(defs))
 	for i, def := range defs {
 		strict := false
