@@ -45,9 +45,13 @@ type funcDirectives struct {
 var (
 	toolNameRE  = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 	groupNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
-	// lookalikeRE matches comments that look meant as directives but are
-	// not written as one: "// tool:export", "/* tool:export */".
-	lookalikeRE = regexp.MustCompile(`^(//|/\*)\s+tool:`)
+	// lookalikeRE matches line comments that look meant as directives but
+	// are not written as one: "// tool:export". blockDirective finds them
+	// in /* */ comments.
+	lookalikeRE = regexp.MustCompile(`^//\s+tool:`)
+	// blockLineRE matches a line of a /* */ comment, its leading white
+	// space trimmed, that is a directive: "//tool:export", "tool:export".
+	blockLineRE = regexp.MustCompile(`^(//)?\s*tool:[a-z]`)
 )
 
 // readDirectives finds every //tool: directive of a file. Those in the doc
@@ -65,6 +69,18 @@ func readDirectives(r *reporter, file *ast.File) map[*ast.FuncDecl]*funcDirectiv
 	result := make(map[*ast.FuncDecl]*funcDirectives)
 	for _, group := range file.Comments {
 		for _, c := range group.List {
+			if line, col, directive, ok := blockDirective(c.Text); ok && group != file.Doc {
+				// Counted in lines, not bytes from c.Slash: the text of a
+				// comment of a CRLF file has no \r.
+				pos := r.fset.Position(c.Slash)
+				if line > 0 {
+					pos.Column = 1
+				}
+				pos.Line += line
+				pos.Column += col
+				r.errorAt(pos, "a directive inside a /* */ comment is not read: directives are line comments; write %s as a line of its own in the function's doc comment", directive)
+				continue
+			}
 			if lookalikeRE.MatchString(c.Text) {
 				r.errorf(c.Slash, "malformed directive %q: write it as //tool:... with no space after //", firstLine(c.Text))
 				continue
@@ -96,9 +112,45 @@ func readDirectives(r *reporter, file *ast.File) map[*ast.FuncDecl]*funcDirectiv
 	return result
 }
 
-// parseDirective parses one directive comment into fd.
+// blockDirective finds a directive in text, a /* */ comment, which
+// toolgen does not read (nor does the go command read //go: directives
+// there): the first line that is one ("//tool:export readonly" or
+// "tool:export readonly", leading white space aside), as line (0 for the
+// comment's first) and byte column (from the comment's start on its first
+// line), both from 0, and the directive as it should be written. A
+// comment that also holds a func line is code commented out, a tool left
+// out on purpose: it is not reported.
+func blockDirective(text string) (line, col int, directive string, ok bool) {
+	body, isBlock := strings.CutPrefix(text, "/*")
+	if !isBlock {
+		return 0, 0, "", false
+	}
+	body = strings.TrimSuffix(body, "*/")
+	start := len("/*")
+	n := 0
+	for l := range strings.Lines(body) {
+		trimmed := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(trimmed, "func ") {
+			return 0, 0, "", false
+		}
+		if !ok && blockLineRE.MatchString(trimmed) {
+			line, col, ok = n, start+len(l)-len(trimmed), true
+			directive = "//" + strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(trimmed), "//"), " \t")
+		}
+		n++
+		start = 0
+	}
+	return line, col, directive, ok
+}
+
+// parseDirective parses one directive comment into fd. White space of any
+// kind separates the directive from its arguments, as after //go:build
+// and //go:generate.
 func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
-	verb, rest, _ := strings.Cut(c.Text[len(directivePrefix):], " ")
+	verb, rest := c.Text[len(directivePrefix):], ""
+	if i := strings.IndexAny(verb, " \t"); i >= 0 {
+		verb, rest = verb[:i], verb[i+1:]
+	}
 	argOffset := len(directivePrefix) + len(verb) + 1
 	switch verb {
 	case "export":
@@ -108,7 +160,10 @@ func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
 		}
 		fd.export = parseExport(r, c.Slash, rest, argOffset)
 	case "param":
-		name, desc, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		name, desc := strings.TrimSpace(rest), ""
+		if i := strings.IndexAny(name, " \t"); i >= 0 {
+			name, desc = name[:i], name[i+1:]
+		}
 		if name == "" || strings.TrimSpace(desc) == "" {
 			r.errorf(c.Slash, "//tool:param needs a parameter name and a description: //tool:param NAME DESCRIPTION")
 			return
@@ -403,8 +458,10 @@ func wordsWithOffsets(s string) (words []word, bad *word) {
 }
 
 func firstWord(s string) string {
-	w, _, _ := strings.Cut(s, " ")
-	return w
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func firstLine(s string) string {
