@@ -188,7 +188,7 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 			continue
 		}
 		if prev, dup := names[t.Name]; dup {
-			a.errorAt(t.Pos, "duplicate tool name %q: the tool at %s has it too", t.Name, posFrom(t.Pos, prev))
+			a.errorAt(t.Pos, "duplicate tool name %q: the tool at %s has it too", t.Name, posRef(prev))
 			continue
 		}
 		names[t.Name] = t.Pos

@@ -28,6 +28,74 @@ type Diagnostic struct {
 	Pos      token.Position
 	Msg      string
 	Severity Severity
+	// refs are the spans of Msg that are positions (see posRef), as
+	// "start-end" byte offsets joined by ",", so that relative writes them
+	// as it writes Pos; a string, so that a Diagnostic stays comparable.
+	refs string
+}
+
+// refMark encloses a position that posRef writes inside a message, until
+// newDiagnostic takes the marks out and records where the position is.
+const refMark = "\x00"
+
+// posRef writes p inside a message, as file:line:col. The diagnostic made
+// of the message (newDiagnostic) keeps where it is, so that relative
+// rewrites it as it rewrites the diagnostic's own position: an editor
+// opens the two alike.
+func posRef(p token.Position) string {
+	return fmt.Sprintf("%s%s:%d:%d%s", refMark, p.Filename, p.Line, p.Column, refMark)
+}
+
+// newDiagnostic makes the diagnostic of msg at pos, recording the
+// positions that posRef wrote in msg.
+func newDiagnostic(pos token.Position, sev Severity, msg string) Diagnostic {
+	d := Diagnostic{Pos: pos, Severity: sev, Msg: msg}
+	if !strings.Contains(msg, refMark) {
+		return d
+	}
+	var b strings.Builder
+	var refs []string
+	for i, part := range strings.Split(msg, refMark) {
+		if i%2 == 1 && part != "" {
+			refs = append(refs, fmt.Sprintf("%d-%d", b.Len(), b.Len()+len(part)))
+		}
+		b.WriteString(part)
+	}
+	d.Msg, d.refs = b.String(), strings.Join(refs, ",")
+	return d
+}
+
+// relative returns d with its position and those in its message (see
+// posRef) rewritten by relPath.
+func (d Diagnostic) relative(dir string) Diagnostic {
+	d.Pos.Filename = relPath(dir, d.Pos.Filename)
+	if d.refs == "" {
+		return d
+	}
+	var b strings.Builder
+	var refs []string
+	last := 0
+	for _, span := range strings.Split(d.refs, ",") {
+		var start, end int
+		if _, err := fmt.Sscanf(span, "%d-%d", &start, &end); err != nil || start < last || end > len(d.Msg) {
+			return d // a message changed but at its end; not expected
+		}
+		ref := d.Msg[start:end]
+		file, lineCol := ref, ""
+		if i := strings.LastIndex(ref, ":"); i > 0 {
+			if j := strings.LastIndex(ref[:i], ":"); j > 0 {
+				file, lineCol = ref[:j], ref[j:]
+			}
+		}
+		b.WriteString(d.Msg[last:start])
+		from := b.Len()
+		b.WriteString(relPath(dir, file) + lineCol)
+		refs = append(refs, fmt.Sprintf("%d-%d", from, b.Len()))
+		last = end
+	}
+	b.WriteString(d.Msg[last:])
+	d.Msg, d.refs = b.String(), strings.Join(refs, ",")
+	return d
 }
 
 // String writes the diagnostic as a compiler does, file:line:col: message;
@@ -108,12 +176,13 @@ func (ds Diagnostics) capNotes(max int) Diagnostics {
 	return out
 }
 
-// relative rewrites file names relative to dir where they are below it, so
-// messages read like the compiler's and do not depend on the machine.
+// relative rewrites file names relative to dir where they are below it,
+// those within messages too, so messages read like the compiler's and do
+// not depend on the machine.
 func (ds Diagnostics) relative(dir string) Diagnostics {
 	out := slices.Clone(ds)
 	for i := range out {
-		out[i].Pos.Filename = relPath(dir, out[i].Pos.Filename)
+		out[i] = out[i].relative(dir)
 	}
 	return out
 }
@@ -152,31 +221,10 @@ func (r *reporter) errorf(pos token.Pos, format string, args ...any) {
 }
 
 func (r *reporter) errorAt(pos token.Position, format string, args ...any) {
-	r.diags = append(r.diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	r.diags = append(r.diags, newDiagnostic(pos, SeverityError, fmt.Sprintf(format, args...)))
 }
 
 // noteAt records a note, which does not stop generation.
 func (r *reporter) noteAt(pos token.Position, format string, args ...any) {
-	r.notes = append(r.notes, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Severity: SeverityNote})
-}
-
-// shortPos writes a position within a message as file.go:line:col, without
-// the directory, so messages do not depend on the machine.
-func shortPos(p token.Position) string {
-	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
-}
-
-// posFrom writes p for a message at the position from: its file's name
-// where the two are in one directory, else its path from from's
-// directory (../shared/shared.go:27:2), which a reader at from can open.
-func posFrom(from, p token.Position) string {
-	dir := filepath.Dir(p.Filename)
-	if dir == filepath.Dir(from.Filename) {
-		return shortPos(p)
-	}
-	name := p.Filename
-	if rel, err := filepath.Rel(filepath.Dir(from.Filename), p.Filename); err == nil {
-		name = filepath.ToSlash(rel)
-	}
-	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+	r.notes = append(r.notes, newDiagnostic(pos, SeverityNote, fmt.Sprintf(format, args...)))
 }

@@ -236,8 +236,8 @@ func noteSharedNames(files []File) {
 				first[t.Name] = site{t.Pos, f.Package}
 				continue
 			}
-			f.Notes = append(f.Notes, Diagnostic{Pos: t.Pos, Severity: SeverityNote, Msg: fmt.Sprintf(
-				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posFrom(t.Pos, prev.pos))})
+			f.Notes = append(f.Notes, newDiagnostic(t.Pos, SeverityNote, fmt.Sprintf(
+				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posRef(prev.pos))))
 			added = true
 		}
 		if added {

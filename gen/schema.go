@@ -196,7 +196,7 @@ func degrade(r *reporter, t *Tool, d Dialect, problems []inexpressible) {
 	for _, p := range problems[1:] {
 		if !seen[p] {
 			seen[p] = true
-			fmt.Fprintf(&b, "; nor can %s at %s", p.what, posFrom(first.pos, p.pos))
+			fmt.Fprintf(&b, "; nor can %s at %s", p.what, posRef(p.pos))
 		}
 	}
 	r.noteAt(first.pos, "%s; %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of %s instead",

@@ -795,9 +795,9 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 		case a.output || a.notEditable(a.fset.Position(top[1].v.Pos()).Filename):
 			// A result, or a type of another module: written (or read)
 			// as encoding/json does, without both.
-			a.noteAt(a.fset.Position(top[1].v.Pos()), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, posFrom(a.fset.Position(top[1].v.Pos()), a.fset.Position(top[0].v.Pos())))
+			a.noteAt(a.fset.Position(top[1].v.Pos()), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, posRef(a.fset.Position(top[0].v.Pos())))
 		default:
-			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, posFrom(a.fset.Position(top[1].v.Pos()), a.fset.Position(top[0].v.Pos())))
+			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, posRef(a.fset.Position(top[0].v.Pos())))
 		}
 	}
 	slices.SortFunc(out, func(x, y candidate) int { return slices.Compare(x.index, y.index) })
@@ -927,5 +927,5 @@ func (a *analyzer) checkPlatform(obj types.Object, pos token.Pos) {
 		a.errorAt(decl, "%s", msg)
 		return
 	}
-	a.errorf(pos, "%s (%s, package %s)", msg, posFrom(a.fset.Position(pos), decl), obj.Pkg().Path())
+	a.errorf(pos, "%s (%s, package %s)", msg, posRef(decl), obj.Pkg().Path())
 }
