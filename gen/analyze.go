@@ -54,14 +54,15 @@ type analyzer struct {
 	// mapped.
 	inForeign bool
 
-	// site is where the user's code names the type being mapped (a
-	// parameter, a result), and siteName what it is there: a mistake
-	// found in a type the user cannot edit, in the standard library or
-	// the module cache, is reported there (see errorAt).
-	site     token.Pos
-	siteName string
-	siteDiag int // the index of the first such mistake in diags, or -1
-	siteMore int // how many more there were
+	// site is where the user's code names the type being mapped: a
+	// parameter, a result, or a field of the user's own code (see
+	// fieldSite). A mistake found in a type the user cannot edit, in the
+	// standard library or the module cache, is reported there (see
+	// errorAt), and so is one of the field's own type (chan int).
+	site site
+	// fieldPath are the JSON names of the fields being mapped, from the
+	// parameter or result, for messages (arguments.address.street).
+	fieldPath []string
 	// foreignMistakes are the mistakes found in code the user cannot edit, as
 	// errorAt reported them at sites; foreignBroken holds, for each named
 	// type of such code with mistakes, the first of them, so that a
@@ -71,15 +72,45 @@ type analyzer struct {
 	foreignBroken   map[string]string
 }
 
+// site is a place in the user's code that names a type being mapped.
+type site struct {
+	pos   token.Pos
+	at    token.Position // where it is reported: pos, or a field's declaration
+	name  string         // "parameter in (In)", "result", "field address.street"
+	field bool           // a field, not a parameter or result
+	diag  int            // the index of the first mistake reported there in diags, or -1
+	more  int            // how many more there were
+}
+
 // at maps a type for the parameter or result at pos, named name, with
 // mistakes in code the user cannot edit reported at pos.
 func (a *analyzer) at(pos token.Pos, name string, mapType func() *Type) *Type {
-	a.site, a.siteName, a.siteDiag, a.siteMore = pos, name, -1, 0
+	a.fieldPath = a.fieldPath[:0]
+	return a.atSite(site{pos: pos, at: a.fset.Position(pos), name: name, diag: -1}, mapType)
+}
+
+// fieldSite maps the type of v, a field at a.fieldPath, with mapType. A
+// field of the user's own code is the site of what its type brings in: a
+// mistake there, or in its type (chan int, a struct without exported
+// fields), is reported at the field, named by its path, not at the
+// parameter or result, nor inside another module.
+func (a *analyzer) fieldSite(v *types.Var, mapType func() *Type) *Type {
+	if !a.site.pos.IsValid() || a.notEditable(a.fset.Position(v.Pos()).Filename) {
+		return mapType()
+	}
+	return a.atSite(site{pos: v.Pos(), at: a.fieldDecl(v).pos, name: "field " + strings.Join(a.fieldPath, "."), field: true, diag: -1}, mapType)
+}
+
+// atSite maps a type with mapType for the site s, and then goes back to
+// the site it was in.
+func (a *analyzer) atSite(s site, mapType func() *Type) *Type {
+	outer := a.site
+	a.site = s
 	defer func() {
-		if a.siteMore > 0 && a.siteFirst() {
-			a.diags[a.siteDiag].Msg += fmt.Sprintf(" (and %d more problems in its type)", a.siteMore)
+		if a.site.more > 0 && a.siteFirst() {
+			a.diags[a.site.diag].Msg += fmt.Sprintf(" (and %d more problems in its type)", a.site.more)
 		}
-		a.site, a.siteName = token.NoPos, ""
+		a.site = outer
 	}()
 	return mapType()
 }
@@ -89,17 +120,26 @@ func (a *analyzer) errorf(pos token.Pos, format string, args ...any) {
 }
 
 // errorAt reports a mistake at pos, or, when pos is in code the user
-// cannot edit (a field of net/http.Request), at the parameter or result
-// that brought its type in, with where it is: the user's code is what
-// needs to change.
+// cannot edit (a field of net/http.Request), at the parameter, result or
+// field that brought its type in, with where it is: the user's code is what
+// needs to change. A mistake at a field that is the site (its type is a
+// chan) names the field.
 func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
-	if a.site.IsValid() && a.notEditable(pos.Filename) {
-		msg := fmt.Sprintf("%s (%s:%d)", fmt.Sprintf(format, args...), filepath.Base(pos.Filename), pos.Line)
-		a.foreignMistakes = append(a.foreignMistakes, msg)
-		a.siteError(msg)
-		return
+	switch msg := fmt.Sprintf(format, args...); {
+	case a.site.pos.IsValid() && a.notEditable(pos.Filename):
+		a.foreignError(fmt.Sprintf("%s (%s:%d)", msg, filepath.Base(pos.Filename), pos.Line))
+	case a.site.field && pos == a.fset.Position(a.site.pos) && !strings.HasPrefix(msg, "field "):
+		a.reporter.errorAt(a.site.at, "%s: %s", a.site.name, msg)
+	default:
+		a.reporter.errorAt(pos, "%s", msg)
 	}
-	a.reporter.errorAt(pos, format, args...)
+}
+
+// foreignError reports msg, a mistake in code the user cannot edit, at the
+// site, and keeps it for the next sites of its type (see foreignBroken).
+func (a *analyzer) foreignError(msg string) {
+	a.foreignMistakes = append(a.foreignMistakes, msg)
+	a.siteError(msg)
 }
 
 // siteError reports msg, a mistake in code the user cannot edit, at the
@@ -107,18 +147,24 @@ func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
 // counted.
 func (a *analyzer) siteError(msg string) {
 	if a.siteFirst() {
-		a.siteMore++ // one message for the parameter is enough
+		a.site.more++ // one message for the site is enough
 		return
 	}
-	a.siteDiag, a.siteMore = len(a.diags), 0
-	a.reporter.errorAt(a.fset.Position(a.site), "%s: %s; a tool's parameters and result are what the model reads and writes: pass anything else (a writer, a client, a database) through a method's receiver", a.siteName, msg)
+	a.site.diag, a.site.more = len(a.diags), 0
+	switch {
+	case !a.site.field:
+		msg += "; a tool's parameters and result are what the model reads and writes: pass anything else (a writer, a client, a database) through a method's receiver"
+	case !strings.Contains(msg, `json:"-"`):
+		msg += `; the model reads and writes a tool's arguments and result as JSON: give the field a type that has a JSON form, or leave it out with json:"-"`
+	}
+	a.reporter.errorAt(a.site.at, "%s: %s", a.site.name, msg)
 }
 
 // siteFirst reports whether the first mistake reported at the site is
 // still among the diagnostics: selfDecoding drops those of a shape it
 // only inferred, which may have held it.
 func (a *analyzer) siteFirst() bool {
-	return a.siteDiag >= 0 && a.siteDiag < len(a.diags) && a.diags[a.siteDiag].Pos == a.fset.Position(a.site)
+	return a.site.diag >= 0 && a.site.diag < len(a.diags) && a.diags[a.site.diag].Pos == a.site.at
 }
 
 // notEditable reports whether file lies outside the module of the package

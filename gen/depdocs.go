@@ -24,6 +24,7 @@ type depDocs struct {
 // docFile is what one file declares, by name and line.
 type docFile struct {
 	types  map[nameLine]string
+	tpos   map[nameLine]token.Position // of the types, with their column
 	consts map[nameLine]string
 	fields map[nameLine]fieldDecl
 }
@@ -73,6 +74,7 @@ func (d *depDocs) parse(filename string) *docFile {
 	}
 	f := &docFile{
 		types:  make(map[nameLine]string),
+		tpos:   make(map[nameLine]token.Position),
 		consts: make(map[nameLine]string),
 		fields: make(map[nameLine]fieldDecl),
 	}
@@ -91,6 +93,7 @@ func (d *depDocs) parse(filename string) *docFile {
 						doc = n.Doc
 					}
 					f.types[key(spec.Name)] = docText(doc)
+					f.tpos[key(spec.Name)] = d.fset.Position(spec.Name.Pos())
 				case *ast.ValueSpec:
 					if n.Tok != token.CONST {
 						continue
@@ -164,6 +167,20 @@ func (a *analyzer) typeDoc(tn *types.TypeName) string {
 		return f.types[nameLine{tn.Name(), line}]
 	}
 	return ""
+}
+
+// typePos returns the position of a named type's declaration: for a type
+// of another package, in its file with the column, which export data
+// lacks.
+func (a *analyzer) typePos(tn *types.TypeName) token.Position {
+	if a.foreign(tn) {
+		if f, line := a.declFile(tn); f != nil {
+			if p, ok := f.tpos[nameLine{tn.Name(), line}]; ok {
+				return p
+			}
+		}
+	}
+	return a.fset.Position(tn.Pos())
 }
 
 // constDoc returns the doc comment of an enum constant.

@@ -184,7 +184,10 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			a.errorf(p.Pos(), "the parameters of %s need names: the model's argument object is made from them", fn.Name.Name)
 			continue
 		}
-		typ := a.at(p.Pos(), a.paramName(p), func() *Type { return a.typeOf(p.Type(), p.Pos()) })
+		typ := a.at(p.Pos(), a.paramName(p), func() *Type {
+			a.fieldPath = append(a.fieldPath, name) // the model's path to its fields
+			return a.typeOf(p.Type(), p.Pos())
+		})
 		if typ == nil {
 			continue
 		}

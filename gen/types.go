@@ -106,10 +106,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		if u.Empty() {
 			return &Type{Kind: KindAny, Go: t}
 		}
-		if pos == a.site {
+		if pos == a.site.pos && !a.site.field {
 			// A parameter or result of an interface type: what the
 			// handler of a web request takes, say.
-			a.errorf(pos, "%s: an interface cannot be decoded from JSON: take a concrete type the model can write; pass a dependency (a writer, a client, a database) through a method's receiver", a.siteName)
+			a.errorf(pos, "%s: an interface cannot be decoded from JSON: take a concrete type the model can write; pass a dependency (a writer, a client, a database) through a method's receiver", a.site.name)
 			return nil
 		}
 		a.errorf(pos, "interface type %s cannot be decoded from JSON: use a concrete type, or any", a.typeString(t))
@@ -181,7 +181,7 @@ func (a *analyzer) typeString(t types.Type) string {
 func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	key := types.TypeString(n, nil)
 	if t, ok := a.types[key]; ok {
-		if msg, broken := a.foreignBroken[a.modeKey(key)]; broken && a.site.IsValid() {
+		if msg, broken := a.foreignBroken[a.modeKey(key)]; broken && a.site.pos.IsValid() {
 			a.siteError(msg) // each site that brings it in is a mistake
 		}
 		return t
@@ -733,11 +733,25 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 		// the user's own, or another module's that the user's code names
 		// (*time.Location), not one inside another module's type
 		// (url.URL's *Userinfo, which the url.URL note covers).
-		fix := "export the fields the model should see"
-		if a.inForeign {
-			fix = "use a type the model can write instead (for a *time.Location, its name as a string), or leave the field out with json:\"-\""
+		msg := structName(t.Go, a.pkg.Types) + " has no exported fields, so encoding/json reads and writes none of them: "
+		decl := a.fset.Position(st.Field(0).Pos())
+		switch {
+		case a.inForeign && a.site.pos.IsValid():
+			// Where in the other module's type is no help: the type is
+			// the mistake.
+			a.foreignError(msg + "use a type the model can write instead (for a *time.Location, its name as a string), or leave the field out with json:\"-\"")
+		case a.inForeign:
+			a.errorAt(decl, "%suse a type the model can write instead (for a *time.Location, its name as a string), or leave the field out with json:\"-\"", msg)
+		case a.site.field:
+			// The user's own type, through a field: said at the field,
+			// with where the type is.
+			if n, ok := t.Go.(*types.Named); ok {
+				decl = a.typePos(n.Obj())
+			}
+			a.reporter.errorAt(a.site.at, "%s: %sexport the fields the model should see (%s), or leave the field out with json:\"-\"", a.site.name, msg, posRef(decl))
+		default:
+			a.errorAt(decl, "%sexport the fields the model should see", msg)
 		}
-		a.errorf(st.Field(0).Pos(), "%s has no exported fields, so encoding/json reads and writes none of them: %s", structName(t.Go, a.pkg.Types), fix)
 	}
 }
 
@@ -822,7 +836,9 @@ func (a *analyzer) field(c candidate) *Field {
 			quoted = true
 		}
 	}
-	typ := a.typeOf(v.Type(), v.Pos())
+	a.fieldPath = append(a.fieldPath, c.name)
+	typ := a.fieldSite(v, func() *Type { return a.typeOf(v.Type(), v.Pos()) })
+	a.fieldPath = a.fieldPath[:len(a.fieldPath)-1]
 	if typ == nil {
 		return nil
 	}
