@@ -809,9 +809,9 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 		case a.output || a.notEditable(a.fset.Position(top[1].v.Pos()).Filename):
 			// A result, or a type of another module: written (or read)
 			// as encoding/json does, without both.
-			a.noteAt(a.fset.Position(top[1].v.Pos()), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, posRef(a.fset.Position(top[0].v.Pos())))
+			a.noteAt(a.fieldDecl(top[1].v).pos, "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, posRef(a.fieldDecl(top[0].v).pos))
 		default:
-			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, posRef(a.fset.Position(top[0].v.Pos())))
+			a.errorAt(a.fieldDecl(top[1].v).pos, "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, posRef(a.fieldDecl(top[0].v).pos))
 		}
 	}
 	slices.SortFunc(out, func(x, y candidate) int { return slices.Compare(x.index, y.index) })
