@@ -61,8 +61,11 @@ type analyzer struct {
 	// errorAt), and so is one of the field's own type (chan int).
 	site site
 	// fieldPath are the JSON names of the fields being mapped, from the
-	// parameter or result, for messages (arguments.address.street).
+	// parameter or result, for messages (address.street).
 	fieldPath []string
+	// toolName is the name of the tool being analyzed, which its notes
+	// start with.
+	toolName string
 	// foreignMistakes are the mistakes found in code the user cannot edit, as
 	// errorAt reported them at sites; foreignBroken holds, for each named
 	// type of such code with mistakes, the first of them, so that a
@@ -133,6 +136,30 @@ func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
 	default:
 		a.reporter.errorAt(pos, "%s", msg)
 	}
+}
+
+// toolPrefix starts a note about the tool being analyzed: "tool NAME: ".
+func (a *analyzer) toolPrefix() string {
+	if a.toolName == "" {
+		return ""
+	}
+	return "tool " + a.toolName + ": "
+}
+
+// fieldPathName names the field being mapped by its JSON path.
+func (a *analyzer) fieldPathName() string {
+	return strings.Join(a.fieldPath, ".")
+}
+
+// toolNoteAt notes something at pos about the tool being analyzed: the
+// note starts "tool NAME: ", then names the parameter, result or field
+// whose type it is about, where pos is that site.
+func (a *analyzer) toolNoteAt(pos token.Pos, format string, args ...any) {
+	at, prefix := a.fset.Position(pos), a.toolPrefix()
+	if pos == a.site.pos && a.site.name != "" {
+		at, prefix = a.site.at, prefix+a.site.name+": "
+	}
+	a.noteAt(at, "%s%s", prefix, fmt.Sprintf(format, args...))
 }
 
 // foreignError reports msg, a mistake in code the user cannot edit, at the

@@ -21,7 +21,7 @@ func TestHintNote(t *testing.T) {
 			notes = append(notes, n)
 		}
 	}
-	want := "annotations.go:33:1: note: tool unsaid says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive"
+	want := "annotations.go:33:1: note: tool unsaid: its directive says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive"
 	if len(notes) != 1 || notes[0].String() != want {
 		t.Errorf("notes:\n%v\nwant:\n%s", notes, want)
 	}

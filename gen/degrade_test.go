@@ -165,7 +165,7 @@ func TestMainPrintsNotes(t *testing.T) {
 	if got := stderr.String(); got != string(want) {
 		t.Errorf("stderr differs from notes.txt:\n%s\nall of stderr:\n%s", unifiedDiff("want", "got", string(want), got), &stderr)
 	}
-	if strings.Count(stderr.String(), "cannot be expressed") != 7 || strings.Count(stderr.String(), ": note: tool use: field Labels") != 3 {
+	if strings.Count(stderr.String(), "cannot be expressed") != 7 || strings.Count(stderr.String(), ": note: tool use: field labels") != 3 {
 		t.Errorf("the use tool's notes are not printed once each:\n%s", &stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, DefaultOutput)); err != nil {

@@ -237,7 +237,7 @@ func noteSharedNames(files []File) {
 				continue
 			}
 			f.Notes = append(f.Notes, newDiagnostic(t.Pos, SeverityNote, fmt.Sprintf(
-				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posRef(prev.pos))))
+				"tool %s: a tool of package %s (%s) has its name too: a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posRef(prev.pos))))
 			added = true
 		}
 		if added {

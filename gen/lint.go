@@ -312,14 +312,23 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 	for _, f := range typ.Fields {
 		p := joinPath(path, f.JSONName)
 		desc := f.Rules.Description
-		if e := f.Type.Deref(); strings.TrimSpace(desc) == "" && len(e.Enum) > 0 {
-			// The schema carries an enum type's doc then, with its
-			// values (type Method string // Method is an HTTP method),
-			// which say what the field takes; another type's doc may not
-			// say what this field is for (type ID string).
-			desc = e.Doc
+		typeDoc := false
+		if e := f.Type.Deref(); strings.TrimSpace(desc) == "" && strings.TrimSpace(e.Doc) != "" && e.Doc != durationDoc {
+			// The schema carries the type's doc then, which the model
+			// reads as the field's: an object's (// Address is a postal
+			// address to ship to) or an enum's, with its values, says
+			// what the field takes; another type's may not say what this
+			// field is for (type ID string // ID is an identifier), and a
+			// time.Duration's says only its unit.
+			desc, typeDoc = e.Doc, e.Kind != KindStruct && len(e.Enum) == 0
 		}
 		switch {
+		case typeDoc:
+			fix := "a doc comment"
+			if typ.Params {
+				fix = "a //tool:param " + f.JSONName + " line"
+			}
+			r.noteAt(f.Pos, "tool %s: %s %s is described only by the doc comment of its type %s, which need not say what this %s is for: add %s saying what it is, with an example", t.Name, what, p, typeName(f.Type.Deref()), what, fix)
 		case strings.TrimSpace(desc) == "" && typ.Params:
 			r.noteAt(f.Pos, "tool %s: %s %s has no description: add a //tool:param %s line saying what it is, with an example", t.Name, what, p, f.JSONName)
 		case strings.TrimSpace(desc) == "":

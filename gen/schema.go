@@ -207,7 +207,7 @@ func degrade(r *reporter, t *Tool, d Dialect, problems []inexpressible) {
 // express.
 type inexpressible struct {
 	pos    token.Position
-	what   string // field Labels (map[string]int)
+	what   string // field labels (map[string]int)
 	reason string
 }
 
@@ -227,7 +227,8 @@ type schemaBuilder struct {
 	recursive map[*Type]string // def name of each recursive type
 	defs      jsonschema.Definitions
 	tool      *Tool
-	field     *Field // the field being built, for positions
+	field     *Field   // the field being built, for positions
+	path      []string // its JSON path, for messages
 	problems  []inexpressible
 }
 
@@ -255,7 +256,7 @@ func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []inexpressible) {
 func (b *schemaBuilder) cannot(reason string) {
 	p := inexpressible{pos: b.tool.Pos, what: "the arguments", reason: reason}
 	if f := b.field; f != nil {
-		p.pos, p.what = f.Pos, "field "+f.GoName
+		p.pos, p.what = f.Pos, "field "+strings.Join(b.path, ".")
 		if b.tool.Input.Kind == InputParams && slices.Contains(b.tool.Input.Type.Fields, f) {
 			p.what = "parameter " + f.JSONName
 		}
@@ -416,7 +417,9 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	outer := b.field
 	for _, f := range t.Fields {
 		b.field = f
+		b.path = append(b.path, f.JSONName)
 		s.Properties.Set(f.JSONName, b.property(f))
+		b.path = b.path[:len(b.path)-1]
 		if f.Required || b.dialect == OpenAI {
 			s.Required = append(s.Required, f.JSONName)
 		}

@@ -34,6 +34,8 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 			a.errorf(fn.Name.Pos(), "the default tool name %q is not valid (want ^[a-zA-Z0-9_-]{1,64}$): name the tool in the directive", t.Name)
 		}
 	}
+	a.toolName = t.Name
+	defer func() { a.toolName = "" }()
 	if t.Description == "" {
 		a.errorf(fn.Name.Pos(), "tool %s has no description: write a doc comment saying what it does and when to use it; the model chooses tools by their descriptions", t.Name)
 	}
@@ -64,7 +66,7 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 		return nil
 	}
 	if o := t.Options; !o.ReadOnly && o.Destructive == hintUnsaid {
-		a.noteAt(a.fset.Position(fd.export.pos), "tool %s says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive", t.Name)
+		a.noteAt(a.fset.Position(fd.export.pos), "tool %s: its directive says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive", t.Name)
 	}
 	return t
 }

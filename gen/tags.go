@@ -203,7 +203,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	a.checkRules(f, errorf)
 	for _, pattern := range []string{rules.Pattern, f.ItemRules.Pattern} {
 		if found, instead := goOnlyRegexp(pattern); found != "" && !a.notEditable(f.Pos.Filename) {
-			a.noteAt(f.Pos, "field %s: pattern %q has %s, which Go's regexp reads and JSON Schema's (ECMA 262) does not, or reads otherwise: the generated decoder checks it, but a provider or client that compiles the schema's pattern (OpenAI's strict mode does) may refuse the schema or match other text; write %s", f.GoName, pattern, found, instead)
+			a.noteAt(f.Pos, "%sfield %s: pattern %q has %s, which Go's regexp reads and JSON Schema's (ECMA 262) does not, or reads otherwise: the generated decoder checks it, but a provider or client that compiles the schema's pattern (OpenAI's strict mode does) may refuse the schema or match other text; write %s", a.toolPrefix(), a.fieldPathName(), pattern, found, instead)
 		}
 	}
 	return required

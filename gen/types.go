@@ -36,7 +36,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		return nil
 	}
 	if a.output && isError(t) {
-		a.noteAt(a.fset.Position(pos), "a value of type error in a result is written as encoding/json writes it, {} for most errors (their fields are unexported), so the model reads nothing of it: return the error as the tool's error, or put err.Error() in a string field")
+		a.toolNoteAt(pos, "a value of type error in a result is written as encoding/json writes it, {} for most errors (their fields are unexported), so the model reads nothing of it: return the error as the tool's error, or put err.Error() in a string field")
 	}
 	if named, ok := t.(*types.Named); ok {
 		return a.namedType(named, pos)
@@ -198,7 +198,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if isNamed(n, "net/url", "URL") && !a.output {
 		// encoding/json reads a url.URL as an object of its parts, not
 		// as the string a model writes for a URL.
-		a.noteAt(a.fset.Position(pos), "url.URL is an object of its parts to encoding/json (scheme, host, path, …), so the model must send one; to take a URL as the model writes it, use a string and parse it with url.Parse")
+		a.toolNoteAt(pos, "url.URL is an object of its parts to encoding/json (scheme, host, path, …), so the model must send one; to take a URL as the model writes it, use a string and parse it with url.Parse")
 	}
 	doc := a.constWords(n.Obj().Pkg(), trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
@@ -424,7 +424,7 @@ func (a *analyzer) notePromotedOut(n *types.Named, pos token.Pos) {
 		if from == nil {
 			return
 		}
-		a.noteAt(a.fset.Position(pos), "%s has the %s method of its embedded field %s, so encoding/json writes the whole %s with that method and never writes %s: declare %s on %s, or give the embedded field a name",
+		a.toolNoteAt(pos, "%s has the %s method of its embedded field %s, so encoding/json writes the whole %s with that method and never writes %s: declare %s on %s, or give the embedded field a name",
 			a.typeString(n), name, a.typeString(from.Type()), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
 		return
 	}
@@ -809,7 +809,7 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 		case a.output || a.notEditable(a.fset.Position(top[1].v.Pos()).Filename):
 			// A result, or a type of another module: written (or read)
 			// as encoding/json does, without both.
-			a.noteAt(a.fieldDecl(top[1].v).pos, "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, posRef(a.fieldDecl(top[0].v).pos))
+			a.noteAt(a.fieldDecl(top[1].v).pos, "%sfield %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", a.toolPrefix(), top[1].v.Name(), name, posRef(a.fieldDecl(top[0].v).pos))
 		default:
 			a.errorAt(a.fieldDecl(top[1].v).pos, "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, posRef(a.fieldDecl(top[0].v).pos))
 		}
@@ -821,6 +821,8 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 // field builds the model of one field that encoding/json decodes.
 func (a *analyzer) field(c candidate) *Field {
 	v := c.v
+	a.fieldPath = append(a.fieldPath, c.name)
+	defer func() { a.fieldPath = a.fieldPath[:len(a.fieldPath)-1] }()
 	// Tag mistakes in the user's own code; another module's tags are
 	// read as encoding/json reads them.
 	if !a.notEditable(a.fset.Position(v.Pos()).Filename) && !a.checkTag(v, string(c.tag)) {
@@ -836,9 +838,7 @@ func (a *analyzer) field(c candidate) *Field {
 			quoted = true
 		}
 	}
-	a.fieldPath = append(a.fieldPath, c.name)
 	typ := a.fieldSite(v, func() *Type { return a.typeOf(v.Type(), v.Pos()) })
-	a.fieldPath = a.fieldPath[:len(a.fieldPath)-1]
 	if typ == nil {
 		return nil
 	}
@@ -884,9 +884,9 @@ func (a *analyzer) field(c candidate) *Field {
 		if d := c.tag.Get("jsonschema"); d != "" && d == f.Rules.Description {
 			// A go-sdk tag, all description: a keyword written into it
 			// would be read as more description.
-			a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional; if null means something, move the description to a jsonschema_description tag and write jsonschema:\"nullable\" (or jsonschema:\"required\" to keep it required without this note)", v.Name())
+			a.noteAt(f.Pos, "%sfield %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional; if null means something, move the description to a jsonschema_description tag and write jsonschema:\"nullable\" (or jsonschema:\"required\" to keep it required without this note)", a.toolPrefix(), a.fieldPathName())
 		} else {
-			a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional, nullable to its jsonschema tag if null means something, or jsonschema:\"required\" to keep it required without this note", v.Name())
+			a.noteAt(f.Pos, "%sfield %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional, nullable to its jsonschema tag if null means something, or jsonschema:\"required\" to keep it required without this note", a.toolPrefix(), a.fieldPathName())
 		}
 	}
 	if f.Rules.Description == "" {
