@@ -366,7 +366,12 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		}
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s))
 	case KindInt:
-		if lo, hi, bounded := fastIntBounds(t, r); bounded && !e.quoted {
+		lo, hi, bounded := fastIntBounds(t, r)
+		if isNamed(t.Go, "time", "Duration") && !e.quoted && !bounded {
+			// Decoder.Duration tells a model that sends "30s" what to send.
+			return read(n, "Duration", t.Go, nil, e.numberChecks(d, p, t, r, n, t.Go))
+		}
+		if bounded && !e.quoted {
 			return []jen.Code{p.val().Op("=").Qual(ImplPath, "IntIn").Types(e.typeCode(t.Go)).Call(jen.Id(d), lo, hi)}
 		}
 		return read(n, e.quotedMethod("Int"), types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))

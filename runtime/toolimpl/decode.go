@@ -1127,6 +1127,39 @@ func (d *Decoder) StringRef() ([]byte, bool) {
 	return d.readString()
 }
 
+// Duration reads a time.Duration: an integer of nanoseconds, as
+// encoding/json writes it. Models send a duration as Go writes it ("30s",
+// "1m30s") as often as not: a lenient call takes that form, as
+// time.ParseDuration reads it; a strict one refuses it, telling the model
+// the number to send instead.
+func (d *Decoder) Duration() (time.Duration, bool) {
+	if d.peek() != '"' {
+		n, ok := d.Int(64)
+		return time.Duration(n), ok
+	}
+	start := d.pos
+	text, ok := d.readString()
+	if !ok {
+		return 0, false
+	}
+	v, err := time.ParseDuration(unsafeString(text))
+	if d.lenient {
+		if err == nil {
+			return v, true
+		}
+		if n, err := strconv.ParseInt(unsafeString(text), 10, 64); err == nil {
+			return time.Duration(n), true // "5", as for any integer
+		}
+	}
+	raw := d.data[start:d.pos]
+	if err == nil {
+		d.Errorf("must be an integer, a duration in nanoseconds: send %d for %s", int64(v), raw)
+	} else {
+		d.Errorf("must be an integer, a duration in nanoseconds (1s is 1000000000), got string %s", raw)
+	}
+	return 0, false
+}
+
 // String reads a string.
 func (d *Decoder) String() (string, bool) {
 	if d.peek() != '"' {

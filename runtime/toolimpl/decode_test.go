@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -862,6 +863,47 @@ func TestNotOneOf(t *testing.T) {
 		args, _ := json.Marshal(map[string]string{"d": s})
 		if _, err := Decode(args, nil, decode); err == nil || err.Error() != want {
 			t.Errorf("%s:\n got %v\nwant %s", s, err, want)
+		}
+	}
+}
+
+// TestDuration: a time.Duration is an integer of nanoseconds; a model's
+// "30s" is taken in a lenient call and otherwise refused with the number
+// to send instead.
+func TestDuration(t *testing.T) {
+	type wait struct{ D time.Duration }
+	decodeWait := func(d *Decoder, v *wait) {
+		if !d.Object() {
+			return
+		}
+		for d.Field() {
+			v.D, _ = d.Duration()
+		}
+	}
+	for _, c := range []struct {
+		args    string
+		lenient bool
+		want    time.Duration
+		err     string
+	}{
+		{`{"d":1500000000}`, false, 1500 * time.Millisecond, ""},
+		{`{"d":"30s"}`, false, 0, `invalid arguments: /d: must be an integer, a duration in nanoseconds: send 30000000000 for "30s"`},
+		{`{"d":"soon"}`, false, 0, `invalid arguments: /d: must be an integer, a duration in nanoseconds (1s is 1000000000), got string "soon"`},
+		{`{"d":true}`, false, 0, `invalid arguments: /d: must be an integer, got boolean`},
+		{`{"d":"1m30s"}`, true, 90 * time.Second, ""},
+		{`{"d":"\u0035s"}`, true, 5 * time.Second, ""},
+		{`{"d":"5"}`, true, 5, ""},
+		{`{"d":"99999999999h"}`, true, 0, `invalid arguments: /d: must be an integer, a duration in nanoseconds (1s is 1000000000), got string "99999999999h"`},
+	} {
+		got, err := Decode([]byte(c.args), &runtime.Settings{Lenient: c.lenient}, decodeWait)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s (lenient %v): %v, want %s", c.args, c.lenient, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got.D != c.want {
+			t.Errorf("%s (lenient %v): %v, %v; want %v", c.args, c.lenient, got.D, err, c.want)
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion10 is referenced by generated code, so that a
+// SupportPackageIsVersion11 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -60,8 +60,14 @@ import (
 // Code generated for versions 5 to 9 writes every dialect out, and
 // compiles against this runtime too.
 //
+// Version 11 adds Decoder.Duration: a time.Duration the model sends as Go
+// writes it ("30s") is taken in a lenient call, and otherwise refused
+// with the number to send. Code generated for versions 5 to 10 needs it
+// not, and compiles against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion11 = true
 	SupportPackageIsVersion10 = true
 	SupportPackageIsVersion9  = true
 	SupportPackageIsVersion8  = true

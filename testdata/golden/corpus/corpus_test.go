@@ -190,3 +190,22 @@ func TestCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestDurationCalls: a model's "30s" for a time.Duration is refused with
+// the number to send, on the generated fast path and decoder alike, and
+// taken by a lenient registry.
+func TestDurationCalls(t *testing.T) {
+	const args = `{"delay_ms":10,"timeout":"30s","start_at":"2025-06-02T09:00:00Z"}`
+	res, err := newRegistry(t).Execute(context.Background(), "start_timer", json.RawMessage(args))
+	if want := `invalid arguments: /timeout: must be an integer, a duration in nanoseconds: send 30000000000 for "30s"`; err != nil || res.Error != want {
+		t.Errorf("strict: %+v, %v; want %s", res, err, want)
+	}
+	reg := runtime.NewRegistry(&runtime.Settings{Lenient: true})
+	if err := reg.Register(Tools(&Store{})...); err != nil {
+		t.Fatal(err)
+	}
+	res, err = reg.Execute(context.Background(), "start_timer", json.RawMessage(args))
+	if err != nil || !res.Success || !strings.Contains(res.Output, `"timeout":30000000000`) {
+		t.Errorf("lenient: %+v, %v", res, err)
+	}
+}

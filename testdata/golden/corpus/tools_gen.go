@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion10
+const _ = toolimpl.SupportPackageIsVersion11
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -3958,9 +3958,7 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Int(64); ok {
-				v.Timeout = time.Duration(n)
-			}
+			v.Timeout, _ = d.Duration()
 		case "start_at":
 			hasStartAt = true
 			v.StartAt, _ = d.Time()
@@ -4191,9 +4189,7 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 			}
 		case "window":
 			hasWindow = true
-			if n, ok := d.Int(64); ok {
-				v.Window = time.Duration(n)
-			}
+			v.Window, _ = d.Duration()
 		case "bytes":
 			if d.OptionalNull() {
 				break

@@ -9,15 +9,14 @@ import (
 	"encoding/json"
 	"math/big"
 	"strconv"
-	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 10 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion10
+const _ = toolimpl.SupportPackageIsVersion11
 
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
@@ -285,9 +284,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Int(64); ok {
-				v.Wait = time.Duration(n)
-			}
+			v.Wait, _ = d.Duration()
 		case "names":
 			if d.OptionalNull() {
 				break
