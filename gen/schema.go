@@ -62,6 +62,12 @@ func buildSchemas(r *reporter, pkg *Package) {
 			t.Options.Omit[Anthropic] = true
 			r.noteAt(f.Pos, "tool %s: argument %q has a name Anthropic refuses (argument names must match ^[a-zA-Z0-9_.-]{1,64}$), and one such tool fails every request it is sent in: the tool is left out of Anthropic; rename the argument in its json tag, or add omit=anthropic to its //tool:export directive to leave it out without this note (Claude's MCP clients send MCP tools on to Anthropic, so they refuse it too)", t.Name, f.JSONName)
 		}
+		if c := t.Name[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_') && !t.Options.Omit[Gemini] {
+			// Gemini refuses a request with a function whose name does
+			// not begin with a letter or an underscore.
+			t.Options.Omit[Gemini] = true
+			r.noteAt(t.Pos, "tool %s: Gemini refuses a function whose name does not begin with a letter or an underscore, and with it the whole request: the tool is left out of Gemini; give it a name that begins with a letter, or add omit=gemini to its //tool:export directive to leave it out without this note", t.Name)
+		}
 		for d := range numDialects {
 			if t.Options.Omit[d] {
 				continue
