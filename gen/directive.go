@@ -51,7 +51,8 @@ var (
 	lookalikeRE = regexp.MustCompile(`^//\s+tool:`)
 	// blockLineRE matches a line of a /* */ comment, its leading white
 	// space trimmed, that is a directive: "//tool:export", "tool:export".
-	blockLineRE = regexp.MustCompile(`^(//)?\s*tool:[a-z]`)
+	// Other words after tool: are prose (an OAuth scope, tool:read).
+	blockLineRE = regexp.MustCompile(`^(//)?\s*tool:(export|param)(\s|$)`)
 )
 
 // readDirectives finds every //tool: directive of a file. Those in the doc
@@ -69,7 +70,10 @@ func readDirectives(r *reporter, file *ast.File) map[*ast.FuncDecl]*funcDirectiv
 	result := make(map[*ast.FuncDecl]*funcDirectives)
 	for _, group := range file.Comments {
 		for _, c := range group.List {
-			if line, col, directive, ok := blockDirective(c.Text); ok && group != file.Doc {
+			// Only a function's doc comment holds directives: one in a
+			// /* */ comment there is a mistake; elsewhere it is prose (a
+			// package or constant doc showing a directive, say).
+			if line, col, directive, ok := blockDirective(c.Text); ok && owned[c] != nil {
 				// Counted in lines, not bytes from c.Slash: the text of a
 				// comment of a CRLF file has no \r.
 				pos := r.fset.Position(c.Slash)

@@ -367,7 +367,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s))
 	case KindInt:
 		lo, hi, bounded := fastIntBounds(t, r)
-		if isNamed(t.Go, "time", "Duration") && !e.quoted && !bounded {
+		if isNamed(t.Go, "time", "Duration") && !e.quoted {
 			// Decoder.Duration tells a model that sends "30s" what to send.
 			return read(n, "Duration", t.Go, nil, e.numberChecks(d, p, t, r, n, t.Go))
 		}

@@ -116,7 +116,7 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 		lt.Text = t.Output != nil && t.Result == nil && !t.Enhanced
 		calls := lockCalls{Lenient: t.Options.Lenient, Confirm: t.Options.Confirm}
 		for d := range numDialects {
-			if t.Options.Omit[d] {
+			if t.Options.Omit[d] && !t.Refused[d] {
 				calls.Omit = append(calls.Omit, dialectNames[d]) // as omit= says it
 			}
 		}

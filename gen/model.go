@@ -59,6 +59,11 @@ type Tool struct {
 	// Schemas entry is the Standard one, the same slice, and the tool is
 	// sent to that provider in its non-strict form.
 	Degraded [numDialects]bool
+	// Refused marks the dialects toolgen left the tool out of, though its
+	// directive did not (Options.Omit is set for them too): a provider
+	// that refuses a request with a name of the tool's (see buildSchemas).
+	// A lock does not record them: the tool never reached that provider.
+	Refused [numDialects]bool
 	// Result is the model of the structured result, as encoding/json
 	// writes it, for the output schema: the result type, or a streamable
 	// tool's chunk type. It is nil where there is no structured result: a

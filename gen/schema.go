@@ -59,13 +59,20 @@ func buildSchemas(r *reporter, pkg *Package) {
 			// Anthropic checks the names of a tool's arguments against a
 			// pattern, and refuses the whole request over one tool whose
 			// names do not match it: no schema can carry the tool there.
-			t.Options.Omit[Anthropic] = true
-			r.noteAt(f.Pos, "tool %s: argument %q has a name Anthropic refuses (argument names must match ^[a-zA-Z0-9_.-]{1,64}$), and one such tool fails every request it is sent in: the tool is left out of Anthropic; rename the argument in its json tag, or add omit=anthropic to its //tool:export directive to leave it out without this note (Claude's MCP clients send MCP tools on to Anthropic, so they refuse it too)", t.Name, f.JSONName)
+			t.Options.Omit[Anthropic], t.Refused[Anthropic] = true, true
+			rename, omit := "rename the argument in its json tag", "add omit=anthropic to its //tool:export directive"
+			if t.Input.Kind == InputParams {
+				rename = "rename the parameter"
+			}
+			if t.Options.NonStrict[Anthropic] {
+				omit = "replace nonstrict=anthropic with omit=anthropic in its //tool:export directive"
+			}
+			r.noteAt(f.Pos, "tool %s: argument %q has a name Anthropic refuses (argument names must match ^[a-zA-Z0-9_.-]{1,64}$), and one such tool fails every request it is sent in: the tool is left out of Anthropic; %s, or %s to leave it out without this note (Claude's MCP clients send MCP tools on to Anthropic, so they refuse it too)", t.Name, f.JSONName, rename, omit)
 		}
 		if c := t.Name[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_') && !t.Options.Omit[Gemini] {
 			// Gemini refuses a request with a function whose name does
 			// not begin with a letter or an underscore.
-			t.Options.Omit[Gemini] = true
+			t.Options.Omit[Gemini], t.Refused[Gemini] = true, true
 			r.noteAt(t.Pos, "tool %s: Gemini refuses a function whose name does not begin with a letter or an underscore, and with it the whole request: the tool is left out of Gemini; give it a name that begins with a letter, or add omit=gemini to its //tool:export directive to leave it out without this note", t.Name)
 		}
 		for d := range numDialects {

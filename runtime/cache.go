@@ -51,7 +51,8 @@ import (
 // tool, whatever the Cache: the first runs it, the others wait for its
 // result, each until its own context ends. If that call fails, they fail
 // the same way (the failure is not stored; its Data, if any, reaches each
-// of them as a json.RawMessage of its JSON); if its caller's context
+// of them as a copy: multimodal Content as Content, other data as a
+// json.RawMessage of its JSON); if its caller's context
 // ended, one of them runs the tool instead. A result that cannot be
 // stored, a tool written by hand whose Result has both text Output and
 // Data, is not shared either: each of those calls runs the tool.
@@ -151,8 +152,11 @@ func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte
 		case flightFailed:
 			res := f.fail
 			res.Problems = slices.Clone(res.Problems)
-			if data, ok := res.Data.(json.RawMessage); ok {
+			switch data := res.Data.(type) {
+			case json.RawMessage:
 				res.Data = slices.Clone(data)
+			case Content:
+				res.Data = cloneContent(data)
 			}
 			return res, nil
 		case flightAlone:
@@ -190,10 +194,14 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 				// The waiters' copies of the failure share nothing with
 				// the caller's, which it may change.
 				f.state = flightFailed
-				f.fail = Result{Error: res.Error, Problems: slices.Clone(res.Problems), Err: res.Err}
-				if res.Data != nil {
-					if data, err := marshalNoEscape(res.Data); err == nil {
-						f.fail.Data = json.RawMessage(data)
+				f.fail = Result{Output: res.Output, Error: res.Error, Structured: res.Structured, Problems: slices.Clone(res.Problems), Err: res.Err}
+				switch data := res.Data.(type) {
+				case nil:
+				case Content:
+					f.fail.Data = cloneContent(data)
+				default:
+					if text, err := marshalNoEscape(data); err == nil {
+						f.fail.Data = json.RawMessage(text)
 					}
 				}
 			default:
@@ -876,4 +884,13 @@ func foldRune(r rune) rune {
 		r += 'a' - 'A'
 	}
 	return r
+}
+
+// cloneContent returns a copy of c that shares no memory with it.
+func cloneContent(c Content) Content {
+	c = slices.Clone(c)
+	for i := range c {
+		c[i].Data = slices.Clone(c[i].Data)
+	}
+	return c
 }

@@ -845,3 +845,64 @@ func depthOf(in string) int {
 		}
 	}
 }
+
+// heldContentFailure is a tool written by hand, marked cache, whose call
+// blocks until released and then fails with multimodal Content as its
+// Data (a screenshot of the page that failed to load).
+type heldContentFailure struct {
+	res     Result
+	runs    atomic.Int32
+	started chan struct{}
+	release chan struct{}
+}
+
+func (p *heldContentFailure) Info() *Info {
+	return &Info{Name: "shot", Description: "Takes a screenshot.", Parameters: json.RawMessage(`{"type":"object"}`), Cache: time.Minute}
+}
+
+func (p *heldContentFailure) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+	p.runs.Add(1)
+	p.started <- struct{}{}
+	<-p.release
+	return p.res, nil
+}
+
+// The calls that wait for a failing call get what its caller gets: their
+// model reads the same JSON, for a failure whose Data is multimodal
+// Content (written by its description, not as the media's base64) and
+// one with text beside its Error. Found by a review.
+func TestCacheFailureSharedContent(t *testing.T) {
+	for _, res := range []Result{
+		{Error: "the page did not load", Data: Content{MediaPart(PartImage, "image/png", []byte("\x89PNG....a large screenshot...."))}},
+		// Text beside the failure, which the waiters lose too.
+		{Error: "the build failed", Output: "step 3 of 7: cc: error: x.c"},
+	} {
+		failureShared(t, res)
+	}
+}
+
+func failureShared(t *testing.T, fail Result) {
+	p := &heldContentFailure{res: fail, started: make(chan struct{}, 1), release: make(chan struct{})}
+	r := registry(t, Settings{}, p)
+	var wg sync.WaitGroup
+	var leader string
+	wg.Go(func() {
+		res, _ := r.Execute(context.Background(), "shot", json.RawMessage(`{}`))
+		leader = res.JSONText()
+	})
+	<-p.started
+	var waiter string
+	wg.Go(func() {
+		res, _ := r.Execute(context.Background(), "shot", json.RawMessage(`{}`))
+		waiter = res.JSONText()
+	})
+	waitFor(t, "the call to wait", func() bool { return Waiters(r) == 1 })
+	close(p.release)
+	wg.Wait()
+	if p.runs.Load() != 1 {
+		t.Fatalf("ran %d times", p.runs.Load())
+	}
+	if waiter != leader {
+		t.Errorf("the waiter's model reads\n  %s\nthe caller's\n  %s", waiter, leader)
+	}
+}

@@ -72,20 +72,41 @@ func nearestTool(name string, tools []string) int {
 	if len(name) > 4*maxToolName {
 		return -1
 	}
-	if i := strings.LastIndexAny(name, ".:/"); i >= 0 {
+	// The name as written, and without a namespace put before it
+	// (functions.web.search), each of its first three: the nearest tool
+	// to any of them, the name as written first of equals.
+	best, bestRank := -1, maxRank
+	for n := 0; n <= 3; n++ {
+		if i, rank := nearestTo(name, tools); rank < bestRank {
+			best, bestRank = i, rank
+		}
+		i := strings.IndexAny(name, ".:/")
+		if i < 0 {
+			break
+		}
 		name = name[i+1:]
 	}
+	return best
+}
+
+// maxRank is past the rank of any tool near enough.
+const maxRank = 4
+
+// nearestTo returns the index of the tool of tools nearest name, or -1,
+// and its rank: 0 for the name itself, 1 for it folded (another case,
+// other separators), 2 and 3 for one and two edits of that.
+func nearestTo(name string, tools []string) (int, int) {
 	key := foldName(name)
 	if key == "" {
-		return -1
+		return -1, maxRank
 	}
-	best, bestRank := -1, 4
+	best, bestRank := -1, maxRank
 	for i, t := range tools {
 		if t == name {
-			return i
+			return i, 0
 		}
 		f := foldName(t)
-		rank := 0
+		rank := 1
 		if f != key {
 			limit := 2
 			switch n := min(len(f), len(key)); {
@@ -104,17 +125,18 @@ func nearestTool(name string, tools []string) int {
 			best, bestRank = i, rank
 		}
 	}
-	return best
+	return best, bestRank
 }
 
-// foldName returns a tool name in lower case without _ and -, so that
-// writeFile, write_file and WRITE-FILE fold alike.
+// foldName returns a tool name in lower case without _, -, . and the
+// like, so that writeFile, write_file, WRITE-FILE and write.file fold
+// alike.
 func foldName(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := range len(s) {
 		c := s[i]
 		switch {
-		case c == '_' || c == '-':
+		case c == '_' || c == '-' || c == '.' || c == ':' || c == '/':
 			continue
 		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'

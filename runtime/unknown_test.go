@@ -120,3 +120,22 @@ func TestUnknownToolHostileName(t *testing.T) {
 		}
 	}
 }
+
+// NearestTool takes any list of tool names (einotools.UnknownTools passes
+// those of the Eino tools a node was given; Gemini and MCP allow dots in
+// them): a listed name with a dot is suggested for a slip of it, and for
+// it after a namespace (found by a review: the model's name was cut at its
+// last dot before it was compared).
+func TestNearestToolDottedNames(t *testing.T) {
+	tools := []string{"web.search", "files.read"}
+	for _, c := range []struct{ name, want string }{
+		{"Web.Search", "web.search"},           // another case
+		{"web.serach", "web.search"},           // two letters swapped
+		{"functions.web.search", "web.search"}, // a namespace before it
+		{"files_read", "files.read"},           // another separator
+	} {
+		if got := NearestTool(c.name, tools); got != c.want {
+			t.Errorf("NearestTool(%q, %q) = %q, want %q", c.name, tools, got, c.want)
+		}
+	}
+}

@@ -1143,20 +1143,27 @@ func (d *Decoder) Duration() (time.Duration, bool) {
 		return 0, false
 	}
 	v, err := time.ParseDuration(unsafeString(text))
-	if d.lenient {
-		if err == nil {
-			return v, true
-		}
-		if n, err := strconv.ParseInt(unsafeString(text), 10, 64); err == nil {
-			return time.Duration(n), true // "5", as for any integer
-		}
-	}
 	raw := d.data[start:d.pos]
-	if err == nil {
+	switch {
+	case err == nil && d.lenient:
+		return v, true
+	case err == nil:
 		d.Errorf("must be an integer, a duration in nanoseconds: send %d for %s", int64(v), raw)
-	} else {
-		d.Errorf("must be an integer, a duration in nanoseconds (1s is 1000000000), got string %s", raw)
+		return 0, false
+	case d.lenient:
+		// An integer in a string ("5", "1e9"), read as Int reads one in a
+		// lenient call; its message, if it is none, says the unit.
+		end, n := d.pos, len(d.problems)
+		d.pos = start
+		i, ok := d.Int(64)
+		if !ok && len(d.problems) == n+1 && strings.HasPrefix(d.problems[n].Message, "must be an integer, got string") {
+			d.problems = d.problems[:n]
+			d.pos = end
+			break
+		}
+		return time.Duration(i), ok
 	}
+	d.Errorf("must be an integer, a duration in nanoseconds (1s is 1000000000), got string %s", raw)
 	return 0, false
 }
 

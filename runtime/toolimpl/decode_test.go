@@ -907,3 +907,39 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// A lenient call takes an integer written as a string ("5",
+// "1e9", "1.0": the contract's integers are exact, 1.0 and 1e2 are
+// integers), as Decoder.Int does; Decoder.Duration, which generated code
+// calls for a time.Duration instead of Int, takes what Int takes (found by
+// a review).
+func TestDurationLenientIntegers(t *testing.T) {
+	type wait struct {
+		I int64
+		D time.Duration
+	}
+	for _, s := range []string{`"5"`, `"1e9"`, `"1.0"`, `"2E3"`, `"-0"`} {
+		args := `{"i":` + s + `,"d":` + s + `}`
+		var gotI int64
+		var gotD time.Duration
+		_, errI := Decode([]byte(args), &runtime.Settings{Lenient: true}, func(d *Decoder, v *wait) {
+			if !d.Object() {
+				return
+			}
+			for d.Field() {
+				if string(d.Key()) == "i" {
+					gotI, _ = d.Int(64)
+				} else {
+					gotD, _ = d.Duration()
+				}
+			}
+		})
+		if errI != nil {
+			t.Errorf("%s: %v (Int gave %d)", args, errI, gotI)
+			continue
+		}
+		if int64(gotD) != gotI {
+			t.Errorf("%s: Duration %d, Int %d", args, gotD, gotI)
+		}
+	}
+}

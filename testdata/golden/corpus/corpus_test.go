@@ -208,4 +208,18 @@ func TestDurationCalls(t *testing.T) {
 	if err != nil || !res.Success || !strings.Contains(res.Output, `"timeout":30000000000`) {
 		t.Errorf("lenient: %+v, %v", res, err)
 	}
+	// A Duration with bounds (found by a review: it took another path).
+	const bounded = `{"delay_ms":10,"grace":"90m","start_at":"2025-06-02T09:00:00Z"}`
+	res, _ = newRegistry(t).Execute(context.Background(), "start_timer", json.RawMessage(bounded))
+	if want := `invalid arguments: /grace: must be an integer, a duration in nanoseconds: send 5400000000000 for "90m"`; res.Error != want {
+		t.Errorf("strict, bounded: %s; want %s", res.Error, want)
+	}
+	res, _ = reg.Execute(context.Background(), "start_timer", json.RawMessage(bounded))
+	if want := `invalid arguments: /grace: must be at most 3600000000000`; !strings.HasPrefix(res.Error, want) {
+		t.Errorf("lenient, bounded, over: %s; want %s", res.Error, want)
+	}
+	res, _ = reg.Execute(context.Background(), "start_timer", json.RawMessage(strings.Replace(bounded, "90m", "30s", 1)))
+	if !res.Success || !strings.Contains(res.Output, `"grace":30000000000`) {
+		t.Errorf("lenient, bounded: %+v", res)
+	}
 }

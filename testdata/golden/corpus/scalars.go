@@ -30,6 +30,8 @@ type TimerInput struct {
 	DelayMS int `json:"delay_ms" jsonschema:"minimum=0,maximum=60000"`
 	// Timeout stops the ticker after that long.
 	Timeout time.Duration `json:"timeout,omitempty"`
+	// Grace to wait after the last tick, at most an hour.
+	Grace time.Duration `json:"grace,omitempty" jsonschema:"minimum=0,maximum=3600000000000"`
 	// StartAt is when the first tick fires.
 	StartAt time.Time `json:"start_at"`
 	// EndAt is optional.

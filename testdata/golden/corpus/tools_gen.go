@@ -1524,6 +1524,7 @@ var startTimerInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
 		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long. A duration in nanoseconds (1s is 1000000000)."},` +
+		`"grace":{"type":"integer","maximum":3600000000000,"minimum":0,"description":"Grace to wait after the last tick, at most an hour. A duration in nanoseconds (1s is 1000000000)."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
@@ -1533,6 +1534,7 @@ var startTimerInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds"},` +
 		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long. A duration in nanoseconds (1s is 1000000000)."},` +
+		`"grace":{"type":"integer","description":"Grace to wait after the last tick, at most an hour. A duration in nanoseconds (1s is 1000000000)."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
@@ -3959,6 +3961,19 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 				break
 			}
 			v.Timeout, _ = d.Duration()
+		case "grace":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Duration(); ok {
+				v.Grace = n
+				if n < 0 {
+					d.Errorf(`must be at least 0, got %v`, n)
+				}
+				if n > 3600000000000 {
+					d.Errorf(`must be at most 3600000000000, got %v`, n)
+				}
+			}
 		case "start_at":
 			hasStartAt = true
 			v.StartAt, _ = d.Time()
@@ -3970,7 +3985,7 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 			v.EndAt = new(time.Time)
 			*v.EndAt, _ = d.Time()
 		default:
-			d.Unknown("delay_ms, timeout, start_at, end_at")
+			d.Unknown("delay_ms, timeout, grace, start_at, end_at")
 		}
 	}
 	if !hasDelayMS {
@@ -8236,6 +8251,10 @@ func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	if v.Timeout != 0 {
 		e.Raw(`,"timeout":`)
 		e.Int(int64(v.Timeout))
+	}
+	if v.Grace != 0 {
+		e.Raw(`,"grace":`)
+		e.Int(int64(v.Grace))
 	}
 	e.Raw(`,"start_at":`)
 	e.Value(v.StartAt)
