@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,7 +23,8 @@ import (
 // the session: a line that is not JSON gets a parse error (-32700), one
 // that is JSON but not a JSON-RPC message (a batch included: batches left
 // the protocol in 2025-06-18), or is longer than MaxLineLength, gets an
-// invalid request error (-32600), with the line's id when it has one, and
+// invalid request error (-32600), with the line's id when it has one (a
+// null id for an id that is not UTF-8, as every message written is), and
 // the session goes on with the next line. The SDK's own
 // transport ends the session on such a line, without an answer
 // (modelcontextprotocol/go-sdk#1209). At the end of the input, the session
@@ -216,7 +218,9 @@ func check(line []byte) (m jsonrpc.Message, id json.RawMessage, code int64, text
 		var m struct {
 			ID json.RawMessage `json:"id"`
 		}
-		if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 && (m.ID[0] == '"' || m.ID[0] == '-' || m.ID[0] >= '0' && m.ID[0] <= '9') {
+		// An id that is not UTF-8 is not echoed: MCP messages are
+		// UTF-8, and the answer then has a null id.
+		if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 && (m.ID[0] == '"' || m.ID[0] == '-' || m.ID[0] >= '0' && m.ID[0] <= '9') && utf8.Valid(m.ID) {
 			id = m.ID
 		}
 		return nil, id, jsonrpc.CodeInvalidRequest, "Invalid Request: " + err.Error(), false

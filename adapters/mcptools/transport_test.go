@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
@@ -101,6 +102,57 @@ func TestIOTransportBadLines(t *testing.T) {
 	}
 }
 
+// MCP messages are UTF-8 (JSON-RPC "MUST be UTF-8 encoded"), and a stdio
+// server "MUST NOT write anything to its stdout that is not a valid MCP
+// message": lines with invalid UTF-8 (in an argument, a method, an id) are
+// answered in UTF-8, the error of a line whose id is not UTF-8 with a null
+// id.
+func TestIOTransportInvalidUTF8(t *testing.T) {
+	const start = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+	for _, c := range []struct {
+		line   string
+		nullID bool // answered with an error and a null id
+	}{
+		{`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"words","arguments":{"text":"a` + "\xff\xfe" + `b"}}}`, false},
+		{`{"jsonrpc":"2.0","id":3,"method":"tools/` + "\xff" + `"}`, false},
+		{`{"jsonrpc":"2.0","id":"` + "\xff" + `","method":"ping"}`, false},
+		{`{"jsonrpc":"2.0","id":"` + "\xff" + `","method":5}`, true},
+		{`{"jsonrpc":"1.0","id":"` + "\xc0\xaf" + `"}`, true},
+	} {
+		server, _ := countingServer(t)
+		var out bytes.Buffer
+		var mu sync.Mutex
+		w := writeCloser{writerFunc(func(p []byte) (int, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			return out.Write(p)
+		})}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: io.NopCloser(strings.NewReader(start + c.line + "\n")), Writer: w})
+		if err != nil || ctx.Err() != nil {
+			t.Fatalf("%q: the session did not end at the end of its input: %v", c.line, err)
+		}
+		cancel()
+		mu.Lock()
+		var answer map[string]json.RawMessage
+		var answerLine []byte
+		for l := range bytes.Lines(out.Bytes()) {
+			if !utf8.Valid(l) {
+				t.Errorf("to the line %q the server wrote %q, which is not UTF-8", c.line, l)
+			}
+			var m map[string]json.RawMessage
+			if json.Unmarshal(l, &m) == nil && string(m["id"]) != "1" {
+				answer, answerLine = m, l
+			}
+		}
+		mu.Unlock()
+		if c.nullID && (string(answer["id"]) != "null" || answer["error"] == nil) {
+			t.Errorf("to the line %q the server answered %q, want an error with a null id", c.line, answerLine)
+		}
+	}
+}
+
 type writeCloser struct{ io.Writer }
 
 func (writeCloser) Close() error { return nil }
@@ -113,6 +165,7 @@ func FuzzIOTransport(f *testing.F) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}` + "\n"))
 	f.Add([]byte("not json\n[1,2]\n{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n\r\n  \n{"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","method":"tools/list"}` + "\n" + strings.Repeat("[", 1000)))
+	f.Add([]byte(`{"jsonrpc":"1.0","id":"` + "\xff" + `"}` + "\n"))
 	// Ids used twice, as a string and a number, a response to nothing, and
 	// a cancel of a request already answered: the end of the input waits
 	// for answers, and must still come.
@@ -155,7 +208,7 @@ func FuzzIOTransport(f *testing.F) {
 			_, method := m["method"]
 			_, result := m["result"]
 			_, failure := m["error"]
-			if err != nil || string(m["jsonrpc"]) != `"2.0"` || method == (result || failure) || !method && !id {
+			if err != nil || !utf8.Valid(line) || string(m["jsonrpc"]) != `"2.0"` || method == (result || failure) || !method && !id {
 				t.Errorf("wrote %q: %v", line, err)
 			}
 		}
