@@ -74,7 +74,7 @@ func ExampleServeHTTP() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: true}); err != nil {
+	if err := mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: true}}); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -25,7 +25,7 @@ func TestHTTPHandler(t *testing.T) {
 	mcptools.Add(server, reg)
 	ctx := context.Background()
 	for _, stateless := range []bool{false, true} {
-		hs := httptest.NewServer(mcptools.HTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: stateless}))
+		hs := httptest.NewServer(mcptools.HTTPHandler(server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: stateless}}))
 		for _, version := range []string{"2025-11-25", mcptools.AnyStructured} {
 			client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, nil)
 			cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: hs.URL}, &mcp.ClientSessionOptions{ProtocolVersion: version})

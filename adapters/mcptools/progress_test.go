@@ -148,11 +148,11 @@ func TestProgressStalledHTTPClient(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		opts  *mcp.StreamableHTTPOptions
+		opts  *mcptools.HTTPOptions
 		stall string // the method of the HTTP requests whose responses the client stops reading
 	}{
 		{"sse", nil, http.MethodPost},
-		{"json", &mcp.StreamableHTTPOptions{JSONResponse: true}, http.MethodGet},
+		{"json", &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{JSONResponse: true}}, http.MethodGet},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package mcptools
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"sync"
@@ -12,9 +13,33 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// HTTPOptions are the options of [HTTPHandler] and [ServeHTTP].
+type HTTPOptions struct {
+	// StreamableHTTPOptions are the SDK's options, but that a zero
+	// SessionTimeout means [DefaultSessionTimeout] here, and a negative
+	// one that sessions are kept for good.
+	mcp.StreamableHTTPOptions
+
+	// AllowedOrigins are the origins (scheme://host[:port], as browsers
+	// send them) besides loopback ones whose requests are served; "*"
+	// serves any (turning the protection off). A request without Origin
+	// (every non-browser client) is served.
+	AllowedOrigins []string
+}
+
 // HTTPHandler returns the http.Handler that serves server over Streamable
 // HTTP, the transport of remote MCP servers, with the SDK's
-// mcp.StreamableHTTPHandler. opts may be nil.
+// mcp.StreamableHTTPHandler. opts may be nil, for the defaults.
+//
+// A request whose Origin header is present and not allowed gets 403
+// Forbidden, before the SDK sees it, as the MCP spec asks of servers to
+// prevent DNS rebinding attacks: a web page the user visits must not
+// reach a server on the user's machine or network through the browser.
+// Loopback origins (http or https, host localhost, 127.0.0.0/8 or [::1],
+// any port) are allowed, and those of opts.AllowedOrigins. A request
+// without Origin, as every client but a browser sends, is served. (The
+// SDK checks, besides, that a request that came in on a loopback address
+// names a loopback Host.)
 //
 // By default each client gets a session, kept by the handler: it receives
 // notifications/tools/list_changed on the stream it opens with GET, so a
@@ -40,10 +65,17 @@ import (
 //
 // A client that ends its session with DELETE has the session's calls in
 // flight canceled: the SDK answers the DELETE once they have returned.
-func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
+func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	o := httpOptions(opts)
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o.StreamableHTTPOptions)
+	allowed := newOrigins(o.AllowedOrigins)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, origin := range r.Header.Values("Origin") {
+			if !allowed.allows(origin) {
+				http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
+				return
+			}
+		}
 		id := r.Header.Get("Mcp-Session-Id")
 		if r.Method != http.MethodDelete || id == "" {
 			h.ServeHTTP(w, r)
@@ -94,8 +126,8 @@ func (a *answerWatch) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
 // httpOptions returns a copy of opts (nil: the zero options) with the
 // default session timeout where it sets none.
-func httpOptions(opts *mcp.StreamableHTTPOptions) mcp.StreamableHTTPOptions {
-	var o mcp.StreamableHTTPOptions
+func httpOptions(opts *HTTPOptions) HTTPOptions {
+	var o HTTPOptions
 	if opts != nil {
 		o = *opts
 	}
@@ -124,7 +156,7 @@ const ShutdownGrace = 5 * time.Second
 // streams), waits up to [ShutdownGrace] for the other connections to end,
 // and returns nil. Any other error of the HTTP server is returned as it
 // happens.
-func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mcp.StreamableHTTPOptions) error {
+func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *HTTPOptions) error {
 	// A session's GET stream lasts as long as the session: end them, or
 	// Shutdown would wait for them all its grace.
 	return serveHTTP(ctx, l, HTTPHandler(server, opts), func() {

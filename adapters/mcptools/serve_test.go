@@ -64,7 +64,7 @@ func TestServeHTTPSilentConnection(t *testing.T) {
 		ctx, stop := context.WithCancel(context.Background())
 		served := make(chan error, 1)
 		go func() {
-			served <- mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: stateless})
+			served <- mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: stateless}})
 		}()
 		// A client makes a call and closes, as the users' did.
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + l.Addr().String()}, nil)

@@ -69,7 +69,7 @@ func testServer(mode string) int {
 		var l net.Listener
 		if l, err = net.Listen("tcp", "127.0.0.1:0"); err == nil {
 			fmt.Printf("http://%s\n", l.Addr())
-			err = mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: mode == "http-stateless"})
+			err = mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: mode == "http-stateless"}})
 		}
 	default:
 		err = fmt.Errorf("unknown %s %q", serverEnv, mode)

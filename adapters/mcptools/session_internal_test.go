@@ -11,16 +11,16 @@ import (
 // unless its options say how long; the caller's options are not changed,
 // and a stateless handler has no sessions to time out.
 func TestHTTPOptions(t *testing.T) {
-	given := &mcp.StreamableHTTPOptions{}
+	given := &HTTPOptions{}
 	for _, c := range []struct {
-		opts *mcp.StreamableHTTPOptions
+		opts *HTTPOptions
 		want time.Duration
 	}{
 		{nil, DefaultSessionTimeout},
 		{given, DefaultSessionTimeout},
-		{&mcp.StreamableHTTPOptions{SessionTimeout: time.Hour}, time.Hour},
-		{&mcp.StreamableHTTPOptions{Stateless: true}, 0},
-		{&mcp.StreamableHTTPOptions{SessionTimeout: -1}, 0},
+		{&HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{SessionTimeout: time.Hour}}, time.Hour},
+		{&HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: true}}, 0},
+		{&HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{SessionTimeout: -1}}, 0},
 	} {
 		if got := httpOptions(c.opts).SessionTimeout; got != c.want {
 			t.Errorf("%+v: SessionTimeout %v, want %v", c.opts, got, c.want)

@@ -124,7 +124,7 @@ func TestServeHTTPCancelsCalls(t *testing.T) {
 		ctx, stop := context.WithCancel(context.Background())
 		served := make(chan error, 1)
 		go func() {
-			served <- mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: stateless})
+			served <- mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: stateless}})
 		}()
 		cs, called := callForever(t, "http://"+l.Addr().String(), context.Background())
 		waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })

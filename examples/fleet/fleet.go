@@ -131,7 +131,7 @@ func startReplica(cfg config, prefix string, cacheErrors *atomic.Int64) (*replic
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "rates", Version: "v1"}, nil)
 	mcptools.Add(server, reg)
-	handler := mcptools.HTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: true})
+	handler := mcptools.HTTPHandler(server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: true}})
 
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -57,7 +57,7 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Printf("http://%s\n", l.Addr())
-	if err := mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: *stateless}); err != nil {
+	if err := mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: *stateless}}); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -108,7 +108,7 @@ func run(ctx context.Context, args []string, stdio mcp.Transport, stdout, stderr
 		return 1
 	}
 	fmt.Fprintf(stdout, "http://%s\n", l.Addr())
-	if err := mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: *stateless}); err != nil {
+	if err := mcptools.ServeHTTP(ctx, l, server, &mcptools.HTTPOptions{StreamableHTTPOptions: mcp.StreamableHTTPOptions{Stateless: *stateless}}); err != nil {
 		fmt.Fprintln(stderr, "dbquery-mcp:", err)
 		return 1
 	}
