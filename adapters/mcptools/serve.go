@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -41,6 +42,12 @@ type HTTPOptions struct {
 // SDK checks, besides, that a request that came in on a loopback address
 // names a loopback Host.)
 //
+// A request's body must come whole within [BodyTimeout] (30 seconds) of
+// the handler's start, or the request fails and its connection closes: a
+// client that sends its body slowly, or never, does not hold a connection
+// for good. Once the body is read, the answer takes as long as the call
+// does.
+//
 // By default each client gets a session, kept by the handler: it receives
 // notifications/tools/list_changed on the stream it opens with GET, so a
 // session must come back to the same process. With opts.Stateless set,
@@ -69,12 +76,16 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	o := httpOptions(opts)
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o.StreamableHTTPOptions)
 	allowed := newOrigins(o.AllowedOrigins)
+	bodyTimeout := bodyTimeout
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for _, origin := range r.Header.Values("Origin") {
 			if !allowed.allows(origin) {
 				http.Error(w, fmt.Sprintf("Forbidden: Origin %q is not allowed", origin), http.StatusForbidden)
 				return
 			}
+		}
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = newDeadlineBody(w, r.Body, bodyTimeout)
 		}
 		id := r.Header.Get("Mcp-Session-Id")
 		if r.Method != http.MethodDelete || id == "" {
@@ -99,6 +110,57 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		defer t.Stop()
 		h.ServeHTTP(aw, r)
 	})
+}
+
+// BodyTimeout is how long HTTPHandler waits for the body of a request to
+// come whole.
+const BodyTimeout = 30 * time.Second
+
+// IdleTimeout is how long ServeHTTP keeps a connection open after a
+// request, waiting for the next one.
+const IdleTimeout = 2 * time.Minute
+
+// bodyTimeout and idleTimeout are BodyTimeout and IdleTimeout, but in
+// tests.
+var (
+	bodyTimeout = BodyTimeout
+	idleTimeout = IdleTimeout
+)
+
+// deadlineBody is the body of a request, read under a read deadline of its
+// connection, which it clears once the body has been read to its end. The
+// deadline must not outlast the body: once the body is read, the server
+// reads the connection in the background to learn if the client goes
+// away, and a deadline that passed there would cancel the request,
+// cutting the answer of a long call. (net/http's HTTP/1 server clears the
+// deadline itself as it starts that read; HTTPHandler may be served by
+// others.) A body whose reading failed keeps it: the request fails, and
+// net/http, which reads what is left of the body once the handler has
+// answered, would wait for good for a body that never comes.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool // the deadline is cleared
+}
+
+// newDeadlineBody sets a read deadline d from now on w's connection, for
+// body. An error (a ResponseWriter that cannot set one) is ignored: the
+// body is then read without a deadline.
+func newDeadlineBody(w http.ResponseWriter, body io.ReadCloser, d time.Duration) io.ReadCloser {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(d)) != nil {
+		return body
+	}
+	return &deadlineBody{ReadCloser: body, rc: rc}
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 // deleteWait is how long a DELETE goes unanswered before its session's
@@ -150,7 +212,12 @@ const DefaultSessionTimeout = 30 * time.Minute
 const ShutdownGrace = 5 * time.Second
 
 // ServeHTTP serves server over Streamable HTTP (see [HTTPHandler]) on l
-// until ctx ends. Then it stops accepting connections, closes those on
+// until ctx ends. A client must send a request's headers within 10
+// seconds, and its body within [BodyTimeout]; a connection idle between
+// requests for [IdleTimeout] is closed. A GET stream and the answer of a
+// long call have no time limit.
+//
+// When ctx ends, ServeHTTP stops accepting connections, closes those on
 // which no request has begun, ends the server's sessions (calls still
 // running are canceled, and their clients told so by the end of their
 // streams), waits up to [ShutdownGrace] for the other connections to end,
@@ -175,6 +242,7 @@ func serveHTTP(ctx context.Context, l net.Listener, h http.Handler, onShutdown f
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       idleTimeout,
 		ConnState:         fresh.track,
 	}
 	served := make(chan error, 1)
