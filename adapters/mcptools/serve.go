@@ -26,7 +26,17 @@ type HTTPOptions struct {
 	// serves any (turning the protection off). A request without Origin
 	// (every non-browser client) is served.
 	AllowedOrigins []string
+
+	// MaxSessions is the most sessions a stateful handler keeps at once:
+	// a request that would start one more (a POST without
+	// Mcp-Session-Id) gets 503 Service Unavailable, with Retry-After: 1.
+	// 0 means [DefaultMaxSessions]; a negative number, no cap.
+	MaxSessions int
 }
+
+// DefaultMaxSessions is the most sessions a stateful handler keeps at
+// once, where its options set no number.
+const DefaultMaxSessions = 1000
 
 // HTTPHandler returns the http.Handler that serves server over Streamable
 // HTTP, the transport of remote MCP servers, with the SDK's
@@ -60,6 +70,13 @@ type HTTPOptions struct {
 // clients of protocol 2026-07-28: give such tools a timeout= so that a
 // call nobody waits for ends.
 //
+// A stateful handler keeps at most opts.MaxSessions sessions
+// ([DefaultMaxSessions], 1,000, by default): anyone who can reach the
+// server can start one, with no credentials, and each is kept until it
+// has been idle for SessionTimeout. A request that would start one more
+// gets 503 with Retry-After: 1; the sessions started count, not those of
+// the server's other transports and handlers.
+//
 // A session whose client sends no request for opts.SessionTimeout is
 // closed; where that is 0 (the SDK's "never"), for [DefaultSessionTimeout]:
 // a client that goes away without ending its session (killed, or on a
@@ -77,6 +94,10 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o.StreamableHTTPOptions)
 	allowed := newOrigins(o.AllowedOrigins)
 	bodyTimeout := bodyTimeout
+	var sessions *sessionCap
+	if !o.Stateless && o.MaxSessions > 0 {
+		sessions = &sessionCap{server: server, max: o.MaxSessions}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for _, origin := range r.Header.Values("Origin") {
 			if !allowed.allows(origin) {
@@ -88,6 +109,15 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 			r.Body = newDeadlineBody(w, r.Body, bodyTimeout)
 		}
 		id := r.Header.Get("Mcp-Session-Id")
+		if sessions != nil && r.Method == http.MethodPost && id == "" {
+			if !sessions.take() {
+				w.Header().Set("Retry-After", "1")
+				http.Error(w, "Service Unavailable: too many sessions; try again later", http.StatusServiceUnavailable)
+				return
+			}
+			// The SDK gives the new session's id in the answer's header.
+			defer func() { sessions.started(w.Header().Get("Mcp-Session-Id")) }()
+		}
 		if r.Method != http.MethodDelete || id == "" {
 			h.ServeHTTP(w, r)
 			return
@@ -110,6 +140,53 @@ func HTTPHandler(server *mcp.Server, opts *HTTPOptions) http.Handler {
 		defer t.Stop()
 		h.ServeHTTP(aw, r)
 	})
+}
+
+// sessionCap keeps the sessions an HTTPHandler starts at most max.
+type sessionCap struct {
+	server *mcp.Server
+	max    int
+
+	mu       sync.Mutex
+	starting int                 // requests that may start a session, being served
+	ours     map[string]struct{} // the ids of the sessions started, some maybe closed since
+}
+
+// take reports whether a request may start a session; if so, the request
+// counts as one until started is called.
+func (c *sessionCap) take() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.ours)+c.starting >= c.max {
+		// Forget the sessions closed since the last count.
+		live := make(map[string]struct{}, len(c.ours))
+		for ss := range c.server.Sessions() {
+			if _, ok := c.ours[ss.ID()]; ok {
+				live[ss.ID()] = struct{}{}
+			}
+		}
+		c.ours = live
+		if len(c.ours)+c.starting >= c.max {
+			return false
+		}
+	}
+	c.starting++
+	return true
+}
+
+// started ends a request that take let through, which started the session
+// id ("" if none).
+func (c *sessionCap) started(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.starting--
+	if id == "" {
+		return
+	}
+	if c.ours == nil {
+		c.ours = make(map[string]struct{})
+	}
+	c.ours[id] = struct{}{}
 }
 
 // BodyTimeout is how long HTTPHandler waits for the body of a request to
@@ -187,11 +264,14 @@ func (a *answerWatch) Write(b []byte) (int, error) {
 func (a *answerWatch) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
 // httpOptions returns a copy of opts (nil: the zero options) with the
-// default session timeout where it sets none.
+// default session timeout and cap where it sets none.
 func httpOptions(opts *HTTPOptions) HTTPOptions {
 	var o HTTPOptions
 	if opts != nil {
 		o = *opts
+	}
+	if o.MaxSessions == 0 {
+		o.MaxSessions = DefaultMaxSessions
 	}
 	switch {
 	case o.Stateless:

@@ -9,7 +9,8 @@ import (
 
 // A stateful handler closes idle sessions after DefaultSessionTimeout
 // unless its options say how long; the caller's options are not changed,
-// and a stateless handler has no sessions to time out.
+// and a stateless handler has no sessions to time out. It keeps
+// DefaultMaxSessions sessions unless its options say how many.
 func TestHTTPOptions(t *testing.T) {
 	given := &HTTPOptions{}
 	for _, c := range []struct {
@@ -28,5 +29,10 @@ func TestHTTPOptions(t *testing.T) {
 	}
 	if given.SessionTimeout != 0 {
 		t.Errorf("the caller's options were changed: %+v", given)
+	}
+	for _, c := range []struct{ max, want int }{{0, DefaultMaxSessions}, {5, 5}, {-1, -1}} {
+		if got := httpOptions(&HTTPOptions{MaxSessions: c.max}).MaxSessions; got != c.want {
+			t.Errorf("MaxSessions %d: %d, want %d", c.max, got, c.want)
+		}
 	}
 }
