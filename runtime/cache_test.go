@@ -680,8 +680,9 @@ func TestCacheKeySettings(t *testing.T) {
 }
 
 // heldFailure is a tool written by hand, marked cache, whose call blocks
-// until released and then fails with a problem and Data beside its Error.
+// until released and then returns res, a failure.
 type heldFailure struct {
+	res     Result
 	runs    atomic.Int32
 	started chan struct{}
 	release chan struct{}
@@ -695,11 +696,7 @@ func (p *heldFailure) Invoke(ctx context.Context, args json.RawMessage) (Result,
 	p.runs.Add(1)
 	p.started <- struct{}{}
 	<-p.release
-	return Result{
-		Error:    "invalid arguments: /card: not a valid card number",
-		Problems: []Problem{{Path: "/card", Message: "not a valid card number"}},
-		Data:     map[string]int{"retry_after_s": 30},
-	}, nil
+	return p.res, nil
 }
 
 // TestCacheFailureShared: the calls that wait for a call that fails get
@@ -708,7 +705,11 @@ func (p *heldFailure) Invoke(ctx context.Context, args json.RawMessage) (Result,
 // redacts Problems) neither races with them nor reaches them (run with
 // -race). Found by an adversarial review.
 func TestCacheFailureShared(t *testing.T) {
-	p := &heldFailure{started: make(chan struct{}, 1), release: make(chan struct{})}
+	p := &heldFailure{res: Result{
+		Error:    "invalid arguments: /card: not a valid card number",
+		Problems: []Problem{{Path: "/card", Message: "not a valid card number"}},
+		Data:     map[string]int{"retry_after_s": 30},
+	}, started: make(chan struct{}, 1), release: make(chan struct{})}
 	r := registry(t, Settings{}, p)
 	const n = 8
 	var wg sync.WaitGroup
@@ -846,27 +847,6 @@ func depthOf(in string) int {
 	}
 }
 
-// heldContentFailure is a tool written by hand, marked cache, whose call
-// blocks until released and then fails with multimodal Content as its
-// Data (a screenshot of the page that failed to load).
-type heldContentFailure struct {
-	res     Result
-	runs    atomic.Int32
-	started chan struct{}
-	release chan struct{}
-}
-
-func (p *heldContentFailure) Info() *Info {
-	return &Info{Name: "shot", Description: "Takes a screenshot.", Parameters: json.RawMessage(`{"type":"object"}`), Cache: time.Minute}
-}
-
-func (p *heldContentFailure) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
-	p.runs.Add(1)
-	p.started <- struct{}{}
-	<-p.release
-	return p.res, nil
-}
-
 // The calls that wait for a failing call get what its caller gets: their
 // model reads the same JSON, for a failure whose Data is multimodal
 // Content (written by its description, not as the media's base64) and
@@ -882,18 +862,18 @@ func TestCacheFailureSharedContent(t *testing.T) {
 }
 
 func failureShared(t *testing.T, fail Result) {
-	p := &heldContentFailure{res: fail, started: make(chan struct{}, 1), release: make(chan struct{})}
+	p := &heldFailure{res: fail, started: make(chan struct{}, 1), release: make(chan struct{})}
 	r := registry(t, Settings{}, p)
 	var wg sync.WaitGroup
 	var leader string
 	wg.Go(func() {
-		res, _ := r.Execute(context.Background(), "shot", json.RawMessage(`{}`))
+		res, _ := r.Execute(context.Background(), "check", json.RawMessage(`{}`))
 		leader = res.JSONText()
 	})
 	<-p.started
 	var waiter string
 	wg.Go(func() {
-		res, _ := r.Execute(context.Background(), "shot", json.RawMessage(`{}`))
+		res, _ := r.Execute(context.Background(), "check", json.RawMessage(`{}`))
 		waiter = res.JSONText()
 	})
 	waitFor(t, "the call to wait", func() bool { return Waiters(r) == 1 })
