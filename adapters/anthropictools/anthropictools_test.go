@@ -144,23 +144,8 @@ func TestToolsStrictPerTool(t *testing.T) {
 		Parameters:  schema,
 		Dialects:    runtime.DialectSchemas{Anthropic: schema, AnthropicDegraded: true},
 	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) { return "", nil })
-	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
-	if err := reg.Register(append(weather.Tools(), loose)...); err != nil {
-		t.Fatal(err)
-	}
-	data, err := json.Marshal(anthropictools.Tools(reg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sent []struct {
-		Name   string `json:"name"`
-		Strict bool   `json:"strict"`
-	}
-	if err := json.Unmarshal(data, &sent); err != nil {
-		t.Fatal(err)
-	}
 	got := map[string]bool{}
-	for _, tool := range sent {
+	for _, tool := range sentStrict(t, append(weather.Tools(), loose)...) {
 		got[tool.Name] = tool.Strict
 	}
 	want := map[string]bool{"convert_temperature": true, "get_forecast": true, "tag": false}
@@ -248,23 +233,8 @@ func strictTool(name string, required, optional, nullable int) runtime.Tool {
 func TestToolsStrictLimits(t *testing.T) {
 	strictOf := func(tools ...runtime.Tool) []string {
 		t.Helper()
-		reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
-		if err := reg.Register(tools...); err != nil {
-			t.Fatal(err)
-		}
-		data, err := json.Marshal(anthropictools.Tools(reg))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sent []struct {
-			Name   string `json:"name"`
-			Strict bool   `json:"strict"`
-		}
-		if err := json.Unmarshal(data, &sent); err != nil {
-			t.Fatal(err)
-		}
 		var strict []string
-		for _, tool := range sent {
+		for _, tool := range sentStrict(t, tools...) {
 			if tool.Strict {
 				strict = append(strict, tool.Name)
 			}
@@ -287,4 +257,29 @@ func TestToolsStrictLimits(t *testing.T) {
 	if want := []string{"a", "c"}; !slices.Equal(got, want) {
 		t.Errorf("parameters of several types: strict %v, want %v", got, want)
 	}
+}
+
+// sentTool is a tool's name and strict flag, as Tools sends them.
+type sentTool struct {
+	Name   string `json:"name"`
+	Strict bool   `json:"strict"`
+}
+
+// sentStrict returns the names and strict flags Tools sends for tools, in
+// a registry of the Anthropic dialect.
+func sentStrict(t *testing.T, tools ...runtime.Tool) []sentTool {
+	t.Helper()
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
+	if err := reg.Register(tools...); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(anthropictools.Tools(reg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []sentTool
+	if err := json.Unmarshal(data, &sent); err != nil {
+		t.Fatal(err)
+	}
+	return sent
 }
