@@ -57,13 +57,13 @@ func LogCalls(l *slog.Logger, argBytes int) Middleware {
 				if returned {
 					return
 				}
-				// A panic below (a middleware, emit): the call has its
+				// A panic below (a middleware's: the core contains the tool's): the call has its
 				// record too; the registry contains the panic further out.
 				v := recover()
 				if v == nil {
 					return // runtime.Goexit, not a panic: it goes on
 				}
-				pe := &PanicError{Tool: call.Name, Value: v, Stack: debug.Stack()}
+				pe := &PanicError{Tool: call.Name, Value: v, Stack: debug.Stack(), Middleware: true}
 				logCall(ctx, l, argBytes, call, Result{Error: panicText, Err: pe}, nil, time.Since(start))
 				panic(v)
 			}()

@@ -46,7 +46,9 @@ type Handler func(ctx context.Context, call Call) (Result, error)
 // A refusal should be a Result with Success false and an Error the model
 // can act on, and a nil error: the error is for a context that ended.
 // A panic in a middleware is contained like a tool's: the call's Result
-// fails with a *PanicError as its Err.
+// fails with a *PanicError as its Err, whose Middleware field tells it
+// from the tool's. A tool's panic reaches the middleware as that failed
+// Result, never as a panic.
 type Middleware func(next Handler) Handler
 
 // chain returns core wrapped in the registry's middleware, the first
@@ -75,7 +77,7 @@ func (r *Registry) intercept(ctx context.Context, id, name string, args []byte, 
 		g := guard.New(emit)
 		defer g.Close()
 		h = r.chain(func(ctx context.Context, call Call) (Result, error) {
-			return r.run(ctx, call.Name, call.Args, g.Send)
+			return r.contained(ctx, call.Name, call.Args, g.Send)
 		})
 	}
 	return h(ctx, call)
@@ -84,5 +86,5 @@ func (r *Registry) intercept(ctx context.Context, id, name string, args []byte, 
 // core is the handler at the core of the registry's middleware, for calls
 // that stream to no one.
 func (r *Registry) core(ctx context.Context, call Call) (Result, error) {
-	return r.run(ctx, call.Name, call.Args, nil)
+	return r.contained(ctx, call.Name, call.Args, nil)
 }

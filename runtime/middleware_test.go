@@ -229,10 +229,75 @@ func TestMiddlewarePanic(t *testing.T) {
 		}
 		for i, res := range results {
 			var pe *PanicError
-			if res.Success || res.Error != "internal error: the tool failed unexpectedly" || !errors.As(res.Err, &pe) || pe.Value != "middleware "+when {
+			if res.Success || res.Error != "internal error: the tool failed unexpectedly" || !errors.As(res.Err, &pe) || pe.Value != "middleware "+when || !pe.Middleware {
 				t.Errorf("%s, call %d: %+v", when, i, res)
 			}
 		}
+	}
+}
+
+// thrower is a tool written by hand whose Invoke panics, beyond any
+// recover of generated code.
+type thrower struct{}
+
+func (thrower) Info() *Info {
+	return &Info{Name: "thrower", Description: "Panics.", Parameters: json.RawMessage(`{"type":"object"}`)}
+}
+
+func (thrower) Invoke(ctx context.Context, args json.RawMessage) (Result, error) { panic("tool") }
+
+// A tool's panic reaches the middleware as a failed Result that says it
+// was the tool's, through every entry point, even when the middleware
+// calls next on a goroutine of its own (hedging), where a panic would
+// have ended the program.
+func TestMiddlewareSeesToolPanic(t *testing.T) {
+	var seen []string
+	var mu sync.Mutex
+	r := NewRegistry(&Settings{Middleware: []Middleware{func(next Handler) Handler {
+		return func(ctx context.Context, call Call) (Result, error) {
+			type answer struct {
+				res Result
+				err error
+			}
+			done := make(chan answer, 1)
+			go func() {
+				res, err := next(ctx, call)
+				done <- answer{res, err}
+			}()
+			a := <-done
+			mu.Lock()
+			seen = append(seen, a.res.Error)
+			mu.Unlock()
+			return a.res, a.err
+		}
+	}}})
+	if err := r.Register(thrower{}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var results []Result
+	res, err := r.Execute(ctx, "thrower", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results = append(results, *res)
+	if res, err = r.ExecuteStream(ctx, "thrower", nil, func(Chunk) {}); err != nil {
+		t.Fatal(err)
+	}
+	results = append(results, *res)
+	all, err := r.ExecuteAll(ctx, []Call{{Name: "thrower"}, {Name: "thrower"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results = append(results, all...)
+	for i, res := range results {
+		var pe *PanicError
+		if res.Success || !errors.As(res.Err, &pe) || pe.Value != "tool" || pe.Middleware || pe.Tool != "thrower" || res.Err.Error() != "tool thrower panicked: tool" {
+			t.Errorf("call %d: %+v", i, res)
+		}
+	}
+	if len(seen) != 4 || slices.ContainsFunc(seen, func(s string) bool { return s != "internal error: the tool failed unexpectedly" }) {
+		t.Errorf("the middleware saw %q", seen)
 	}
 }
 

@@ -432,10 +432,12 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 		// Generated code contains the panics of tools, argument types and
 		// approvers; this catches the rest (a tool written by hand, emit,
 		// middleware), so that no model input can crash the program.
+		// With middleware, the core contains the tool's panics itself
+		// (contained), so a panic here is a middleware's.
 		if v := recover(); v != nil {
 			res, err = Result{
 				Error: panicText,
-				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack()},
+				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack(), Middleware: r.handler != nil},
 			}, nil
 		}
 	}()
@@ -469,6 +471,22 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 // run runs a call of the tool name: it refuses an unknown tool and
 // arguments over the size limit, and reuses a cached result or calls the
 // tool.
+// contained is run for the core of the middleware: a panic below it (a
+// tool written by hand, emit) fails the call as the tool's, so that the
+// middleware sees the Result, and a panic that reaches execute is known
+// to be a middleware's.
+func (r *Registry) contained(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = Result{
+				Error: panicText,
+				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack()},
+			}, nil
+		}
+	}()
+	return r.run(ctx, name, args, emit)
+}
+
 func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	t := (*r.index.Load())[name]
 	if t == nil || !t.listed {

@@ -77,7 +77,7 @@ func (f *failure) Error() string { return f.msg }
 func (f *failure) ModelMessage() string { return f.msg }
 
 // PanicError is the Err of a Result whose tool panicked, or whose
-// approver did.
+// approver or middleware did.
 type PanicError struct {
 	Tool  string
 	Value any
@@ -86,11 +86,18 @@ type PanicError struct {
 	// about a call of Tool, which did not run: the fault is the
 	// approver's, not the tool's.
 	Approver bool
+	// Middleware reports that one of the registry's [Middleware]
+	// panicked, in a call of Tool, outside the tool: the tool may or may
+	// not have run.
+	Middleware bool
 }
 
 func (e *PanicError) Error() string {
-	if e.Approver {
+	switch {
+	case e.Approver:
 		return fmt.Sprintf("the approver of tool %s panicked: %v", e.Tool, e.Value)
+	case e.Middleware:
+		return fmt.Sprintf("a middleware panicked in a call of tool %s: %v", e.Tool, e.Value)
 	}
 	return fmt.Sprintf("tool %s panicked: %v", e.Tool, e.Value)
 }

@@ -337,7 +337,8 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 	returned := false
 	defer func() {
 		if !returned {
-			// next panicked: the span ends as a failure with the panic's
+			// a middleware further in panicked (the registry contains a
+			// tool's below them): the span ends as a failure with the panic's
 			// value, and the registry contains the panic further out.
 			v := recover()
 			if v == nil {
@@ -345,7 +346,7 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 				in.end(ctx, span, ta, start, call, runtime.Result{}, context.Canceled)
 				return
 			}
-			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: v}}, nil)
+			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: v, Middleware: true}}, nil)
 			panic(v)
 		}
 	}()
