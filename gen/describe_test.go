@@ -32,6 +32,25 @@ func TestIsCodeLine(t *testing.T) {
 	}
 }
 
+// A tool's description names the tool as the model knows it where the
+// sentence needs a subject, and drops the Go name before any other verb.
+func TestToolDoc(t *testing.T) {
+	for _, c := range []struct{ text, goName, toolName, want string }{
+		{"SearchIssues does a full-text search of the issues.", "SearchIssues", "search_issues", "search_issues does a full-text search of the issues."},
+		{"GetOrder is read-only: it changes nothing.", "GetOrder", "get_order", "get_order is read-only: it changes nothing."},
+		{"ListRepos has no side effects.", "ListRepos", "repos", "repos has no side effects."},
+		{"GetWeather returns the weather.", "GetWeather", "get_weather", "Returns the weather."},
+		{"Search is the search of the index.", "Search", "search_index", "Search is the search of the index."},
+		{"Lookup does a lookup.", "Lookup", "lookup", "Lookup does a lookup."},
+		{"Returns the weather.", "GetWeather", "get_weather", "Returns the weather."},
+		{"GetWeather", "GetWeather", "get_weather", "GetWeather"},
+	} {
+		if got := toolDoc(c.text, c.goName, c.toolName); got != c.want {
+			t.Errorf("toolDoc(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 func TestFieldDoc(t *testing.T) {
 	for _, c := range []struct{ text, goName, jsonName, want string }{
 		{"DelayMS to wait before each tick, in milliseconds", "DelayMS", "delay_ms", "delay_ms to wait before each tick, in milliseconds"},

@@ -499,6 +499,23 @@ func trimGoName(text, name string) string {
 	return upperFirst(rest)
 }
 
+// toolDoc is a tool's description from its function's doc comment: the
+// leading Go name is dropped before a verb (trimGoName), and before "is",
+// "has" or "does", where the sentence needs its subject, it becomes the
+// tool's name, which the model knows ("SearchIssues does a full-text
+// search" → "search_issues does a full-text search"). A name that is a
+// plain word, or the tool's name in other case, stays.
+func toolDoc(text, goName, toolName string) string {
+	if t := trimGoName(text, goName); t != text {
+		return t
+	}
+	rest, ok := strings.CutPrefix(text, goName+" ")
+	if !ok || rest == "" || plainWord(goName) || strings.EqualFold(goName, toolName) {
+		return text
+	}
+	return toolName + " " + rest
+}
+
 // plainWord reports whether name reads as an ordinary capitalised word:
 // letters, with no capital after the first.
 func plainWord(name string) bool {

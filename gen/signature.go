@@ -22,11 +22,10 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	}
 	sig := obj.Type().(*types.Signature)
 	t := &Tool{
-		Pos:         a.fset.Position(fn.Name.Pos()),
-		Name:        fd.export.name,
-		Description: a.constWords(a.pkg.Types, trimGoName(docText(fn.Doc), fn.Name.Name)),
-		Options:     fd.export.options,
-		Func:        obj,
+		Pos:     a.fset.Position(fn.Name.Pos()),
+		Name:    fd.export.name,
+		Options: fd.export.options,
+		Func:    obj,
 	}
 	if t.Name == "" {
 		t.Name = snakeCase(fn.Name.Name)
@@ -34,6 +33,7 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 			a.errorf(fn.Name.Pos(), "the default tool name %q is not valid (want ^[a-zA-Z0-9_-]{1,64}$): name the tool in the directive", t.Name)
 		}
 	}
+	t.Description = a.constWords(a.pkg.Types, toolDoc(docText(fn.Doc), fn.Name.Name, t.Name))
 	a.toolName = t.Name
 	defer func() { a.toolName = "" }()
 	if t.Description == "" {
