@@ -538,6 +538,14 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			r.Pattern = val
 		}
 	case "format":
+		if t.Kind == KindTime {
+			// A time is already an RFC 3339 date-time string, as invopop
+			// and the go-sdk describe it: saying so again is no mistake.
+			if val != "date-time" {
+				errorf("format %q cannot apply to a time, which encoding/json reads as an RFC 3339 date-time (format date-time): drop the format, or make the field a string", val)
+			}
+			return
+		}
 		if ownString() {
 			if !knownFormats[val] {
 				if near := nearest(val, formatNames); near != "" && len(val) > 3 && spell.Distance(strings.ToLower(val), near, 1) <= 1 {

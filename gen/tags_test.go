@@ -139,3 +139,23 @@ func TestECMAOnlyRegexp(t *testing.T) {
 		}
 	}
 }
+
+// format=date-time on a time.Time restates what the type is, as invopop
+// users write it; another format on a time is a mistake that says why.
+func TestTimeFormat(t *testing.T) {
+	a := &analyzer{}
+	for val, want := range map[string]string{"date-time": "", "date": "cannot apply to a time", "email": "cannot apply to a time"} {
+		var got []string
+		r := &Rules{}
+		a.keyword(r, &Type{Kind: KindTime}, "format", val, false, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
+		switch {
+		case want == "" && len(got) > 0:
+			t.Errorf("format=%s on a time: %q, want no error", val, got)
+		case want != "" && (len(got) != 1 || !strings.Contains(got[0], want)):
+			t.Errorf("format=%s on a time: %q, want one error with %q", val, got, want)
+		}
+		if r.Format != "" {
+			t.Errorf("format=%s on a time: Rules.Format %q, want none (the time's schema says date-time)", val, r.Format)
+		}
+	}
+}
