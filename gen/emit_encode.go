@@ -238,6 +238,12 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 				deref = x // fields of a struct pointer are reached through it
 			case outMap:
 				deref = jen.Parens(deref) // indexed: *m[k] is *(m[k])
+			case outSlice:
+				// A slice of structs (or of values with pointer methods)
+				// is indexed in place: *s[i] is *(s[i]).
+				if el := ot.elem.elem; el.addressed || el.kind == outStruct && isNamedType(el.goType) {
+					deref = jen.Parens(deref)
+				}
 			}
 			inner = e.encodeValue(ev, deref, ot.elem, depth)
 		}

@@ -190,3 +190,15 @@ type Ticket struct {
 func GetTicket(ctx context.Context) (Ticket, error) {
 	return Ticket{ID: "t-1", Urgencies: []Urgency{0, Now}, Said: Open}, nil
 }
+
+// SeriesPtr returns temperatures through a pointer to the slice: each is
+// still written with its pointer's method.
+//
+//tool:export
+func SeriesPtr(ctx context.Context) (*[]Celsius, error) { return &[]Celsius{{1}}, nil }
+
+// Tickets returns tickets through a pointer to the slice, each encoded in
+// place through its index.
+//
+//tool:export readonly
+func Tickets(ctx context.Context) (*[]Ticket, error) { return &[]Ticket{{ID: "t-1"}}, nil }

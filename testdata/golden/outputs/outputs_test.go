@@ -212,3 +212,23 @@ func TestAddressedMarshalers(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerToSlice writes results that are pointers to slices of structs,
+// encoded in place through their index, as encoding/json writes them.
+func TestPointerToSlice(t *testing.T) {
+	series := []Celsius{{1}, {2}}
+	tickets := []Ticket{{ID: "t-1", State: Open}, {ID: "t-2", Urgencies: []Urgency{Now}}}
+	for _, c := range []struct {
+		name string
+		got  string
+		v    any
+	}{
+		{"*[]Celsius", encoded(encodeSeriesPtrResult, &series), &series},
+		{"*[]Celsius nil", encoded(encodeSeriesPtrResult, nil), (*[]Celsius)(nil)},
+		{"*[]Ticket", encoded(encodeTicketsResult, &tickets), &tickets},
+	} {
+		if w := want(t, c.v); c.got != w {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.name, c.got, w)
+		}
+	}
+}

@@ -29,6 +29,8 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&readInfo, callRead),
 		toolimpl.NewTool(&readPtrInfo, callReadPtr),
 		toolimpl.NewTool(&getTicketInfo, callGetTicket),
+		toolimpl.NewTool(&seriesPtrInfo, callSeriesPtr),
+		toolimpl.NewTool(&ticketsInfo, callTickets),
 	}
 }
 
@@ -398,6 +400,76 @@ func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
+const (
+	seriesPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var seriesPtrInfo = runtime.Info{
+	Name:        "series_ptr",
+	Description: "Returns temperatures through a pointer to the slice: each is still written with its pointer's method.",
+	Parameters:  json.RawMessage(seriesPtrStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(seriesPtrStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(seriesPtrStart),
+	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callSeriesPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &seriesPtrInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &seriesPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*[]Celsius, error) {
+		return SeriesPtr(ctx)
+	}, encodeSeriesPtrResult)
+}
+
+const (
+	ticketsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const ticketsOutput = `"anyOf":[{"items":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
+	`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+	`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+	`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
+	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
+	`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]},"type":"array"},{"type":"null"}]}`
+
+var ticketsInfo = runtime.Info{
+	Name:        "tickets",
+	Description: "Returns tickets through a pointer to the slice, each encoded in place through its index.",
+	Parameters:  json.RawMessage(ticketsStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(ticketsStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(ticketsStart),
+	},
+	Output:        json.RawMessage(`{` + ticketsOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + ticketsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+func callTickets(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &ticketsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &ticketsInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*[]Ticket, error) {
+		return Tickets(ctx)
+	}, encodeTicketsResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -457,6 +529,44 @@ func encodeReadPtrResult(e *toolimpl.Encoder, v *Reading) {
 		e.Null()
 	} else {
 		e.Value(v)
+	}
+}
+
+func encodeSeriesPtrResult(e *toolimpl.Encoder, v *[]Celsius) {
+	if v == nil {
+		e.Null()
+	} else {
+		if (*v) == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i := range *v {
+				if i > 0 {
+					e.Byte(',')
+				}
+				e.Value(&(*v)[i])
+			}
+			e.Byte(']')
+		}
+	}
+}
+
+func encodeTicketsResult(e *toolimpl.Encoder, v *[]Ticket) {
+	if v == nil {
+		e.Null()
+	} else {
+		if *v == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i, el := range *v {
+				if i > 0 {
+					e.Byte(',')
+				}
+				e.Value(el)
+			}
+			e.Byte(']')
+		}
 	}
 }
 
