@@ -32,6 +32,10 @@ type Diagnostic struct {
 	// "start-end" byte offsets joined by ",", so that relative writes them
 	// as it writes Pos; a string, so that a Diagnostic stays comparable.
 	refs string
+	// urgent marks a note about what will fail at run time (two packages'
+	// tools of one name, which a registry refuses): capNotes keeps it
+	// whatever the cap, and does not count it.
+	urgent bool
 }
 
 // refMark encloses a position that posRef writes inside a message, until
@@ -146,20 +150,20 @@ func (ds Diagnostics) sorted() Diagnostics {
 	})
 }
 
-// capNotes keeps every error and the first max notes of each directory
-// (package) of sorted diagnostics, and says how many notes it left out in
+// capNotes keeps every error and urgent note and the first max other notes
+// of each directory (package) of sorted diagnostics, and says how many notes it left out in
 // one line after each package's last kept note.
 func (ds Diagnostics) capNotes(max int) Diagnostics {
 	count := map[string]int{}
 	for _, d := range ds {
-		if d.Severity == SeverityNote {
+		if d.Severity == SeverityNote && !d.urgent {
 			count[filepath.Dir(d.Pos.Filename)]++
 		}
 	}
 	out := make(Diagnostics, 0, len(ds))
 	seen := map[string]int{}
 	for _, d := range ds {
-		if d.Severity != SeverityNote {
+		if d.Severity != SeverityNote || d.urgent {
 			out = append(out, d)
 			continue
 		}

@@ -236,8 +236,10 @@ func noteSharedNames(files []File) {
 				first[t.Name] = site{t.Pos, f.Package}
 				continue
 			}
-			f.Notes = append(f.Notes, newDiagnostic(t.Pos, SeverityNote, fmt.Sprintf(
-				"tool %s: a tool of package %s (%s) has its name too: a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posRef(prev.pos))))
+			d := newDiagnostic(t.Pos, SeverityNote, fmt.Sprintf(
+				"tool %s: a tool of package %s (%s) has its name too: a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posRef(prev.pos)))
+			d.urgent = true
+			f.Notes = append(f.Notes, d)
 			added = true
 		}
 		if added {
