@@ -3,10 +3,14 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"go/build"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -311,6 +315,13 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 	}
 	for _, f := range typ.Fields {
 		p := joinPath(path, f.JSONName)
+		if readOnlyFile(f.Pos.Filename) {
+			// A field of the standard library's or a dependency's type
+			// (sql.NullString's String): its comment is not the user's
+			// to write, and a note there is one they cannot act on.
+			qualityFields(r, t, f.Type, p, seen)
+			continue
+		}
 		desc := f.Rules.Description
 		typeDoc := false
 		if e := f.Type.Deref(); strings.TrimSpace(desc) == "" && strings.TrimSpace(e.Doc) != "" && e.Doc != durationDoc {
@@ -342,6 +353,41 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 		qualityFields(r, t, f.Type, p, seen)
 	}
 }
+
+// readOnlyFile reports whether file is one of GOROOT, the module cache or
+// a vendor directory, as export data names them ($GOROOT/src/...,
+// module@version/... under -trimpath) or as files: code the user cannot
+// edit. A module of the user's workspace is editable.
+func readOnlyFile(file string) bool {
+	if strings.HasPrefix(file, "$GOROOT") {
+		return true
+	}
+	if !filepath.IsAbs(file) {
+		first, _, _ := strings.Cut(filepath.ToSlash(file), "/")
+		return strings.Contains(first, "@")
+	}
+	sep := string(filepath.Separator)
+	if strings.Contains(file, sep+"vendor"+sep) {
+		return true
+	}
+	for _, dir := range readOnlyDirs() {
+		if dir != "" && strings.HasPrefix(file, dir+sep) {
+			return true
+		}
+	}
+	return false
+}
+
+// readOnlyDirs are GOROOT and the module cache.
+var readOnlyDirs = sync.OnceValue(func() []string {
+	cache := os.Getenv("GOMODCACHE")
+	if cache == "" {
+		if gopath := filepath.SplitList(build.Default.GOPATH); len(gopath) > 0 {
+			cache = filepath.Join(gopath[0], "pkg", "mod")
+		}
+	}
+	return []string{filepath.Clean(build.Default.GOROOT), filepath.Clean(cache)}
+})
 
 func typeName(t *Type) string {
 	if t.Go == nil {
