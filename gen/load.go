@@ -689,6 +689,11 @@ func importAdvice(msg string) string {
 		// cgo did not run: go list gave no files of its making.
 		return "cgo could not process this package's C code, which toolgen needs to type-check it: is the C compiler installed (CC, or gcc)? go vet on the package says what failed"
 	}
+	if strings.Contains(msg, "does not contain modules listed in go.work") {
+		// ./... at the root of a workspace whose modules are in
+		// directories below it.
+		return msg + ": run toolgen in a module's directory, or name the module's packages (./orders/..., or example.com/orders/...)"
+	}
 	path, ok := strings.CutPrefix(msg, "could not import ")
 	if !ok {
 		return msg
