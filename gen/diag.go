@@ -173,8 +173,16 @@ func (ds Diagnostics) capNotes(max int) Diagnostics {
 		case n <= max:
 			out = append(out, d)
 		case n == max+1:
+			more, where := "notes", dir
+			if count[dir]-max == 1 {
+				more = "note"
+			}
+			if where == "." {
+				// As go generate runs toolgen, in the package's directory.
+				where = "this directory"
+			}
 			out = append(out, Diagnostic{Severity: SeverityNote,
-				Msg: fmt.Sprintf("%d more notes in %s (toolgen -v prints them all)", count[dir]-max, dir)})
+				Msg: fmt.Sprintf("%d more %s in %s (toolgen -v prints them all)", count[dir]-max, more, where)})
 		}
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -37,5 +38,27 @@ func TestRelativeInMessage(t *testing.T) {
 	}
 	if abs := d.Msg; abs != "as at "+filepath.Join(root, "b", "q.go")+":7:2 and at "+filepath.Join(root, "a", "p.go")+":9:2 (x/b/q.go) (more)" {
 		t.Errorf("unrewritten message: %q", abs)
+	}
+}
+
+// capNotes keeps errors and urgent notes, and says how many notes of each
+// directory it left out: "this directory" for the one toolgen runs in, as
+// go generate runs it.
+func TestCapNotes(t *testing.T) {
+	var ds Diagnostics
+	for i := range 3 {
+		ds = append(ds, Diagnostic{Pos: token.Position{Filename: "a.go", Line: i + 1}, Severity: SeverityNote, Msg: "n"})
+		ds = append(ds, Diagnostic{Pos: token.Position{Filename: "d/b.go", Line: i + 1}, Severity: SeverityNote, Msg: "n"})
+	}
+	ds = append(ds, Diagnostic{Pos: token.Position{Filename: "a.go", Line: 9}, Msg: "error"})
+	urgent := Diagnostic{Pos: token.Position{Filename: "a.go", Line: 10}, Severity: SeverityNote, Msg: "urgent", urgent: true}
+	ds = append(ds, urgent)
+	var got []string
+	for _, d := range ds.sorted().capNotes(2) {
+		got = append(got, d.Msg)
+	}
+	want := []string{"n", "n", "1 more note in this directory (toolgen -v prints them all)", "error", "urgent", "n", "n", "1 more note in d (toolgen -v prints them all)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
 }
