@@ -135,6 +135,9 @@ func fieldDoc(text, goName, jsonName string) string {
 	if next, _, _ := strings.Cut(rest, " "); looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return upperFirst(rest)
 	}
+	if phrase, ok := definition(rest); ok {
+		return upperFirst(phrase)
+	}
 	return jsonName + " " + rest
 }
 

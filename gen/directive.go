@@ -484,19 +484,42 @@ func docText(g *ast.CommentGroup) string {
 
 // trimGoName drops the Go name that starts a doc comment by convention
 // ("GetWeather returns ...") and capitalises what follows: the model does
-// not know the Go name, and it costs tokens. The name stays where no verb
-// follows it ("Node is a tree node", "City to forecast"), so the sentence
-// keeps its subject.
+// not know the Go name, and it costs tokens. A definition keeps its noun
+// phrase ("Node is a tree node" gives "A tree node"). The name stays
+// where no verb follows it ("City to forecast", "Node is cyclic"), so the
+// sentence keeps its subject.
 func trimGoName(text, name string) string {
 	rest, ok := strings.CutPrefix(text, name+" ")
 	if !ok || rest == "" {
 		return text
+	}
+	if phrase, ok := definition(rest); ok {
+		return upperFirst(phrase)
 	}
 	next, _, _ := strings.Cut(rest, " ")
 	if !looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return text
 	}
 	return upperFirst(rest)
+}
+
+// definition returns the noun phrase of a doc comment's sentence that
+// defines its subject ("is the state of an order" after the name gives
+// "the state of an order"), which reads as a description without the
+// name: a model knows no Go names.
+func definition(rest string) (string, bool) {
+	phrase, ok := strings.CutPrefix(rest, "is ")
+	if !ok {
+		phrase, ok = strings.CutPrefix(rest, "are ")
+	}
+	article, noun, _ := strings.Cut(phrase, " ")
+	switch {
+	case !ok || noun == "":
+		return "", false
+	case article == "a" || article == "an" || article == "the":
+		return phrase, true
+	}
+	return "", false
 }
 
 // toolDoc is a tool's description from its function's doc comment: the

@@ -140,7 +140,7 @@ var tool000Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -170,7 +170,7 @@ var tool001Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -204,7 +204,7 @@ var tool002Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -231,7 +231,7 @@ var tool003Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -266,7 +266,7 @@ var tool004Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -296,7 +296,7 @@ var tool005Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -330,7 +330,7 @@ var tool006Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -357,7 +357,7 @@ var tool007Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -392,7 +392,7 @@ var tool008Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -422,7 +422,7 @@ var tool009Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -456,7 +456,7 @@ var tool010Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -483,7 +483,7 @@ var tool011Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -518,7 +518,7 @@ var tool012Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -548,7 +548,7 @@ var tool013Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -582,7 +582,7 @@ var tool014Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -609,7 +609,7 @@ var tool015Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -644,7 +644,7 @@ var tool016Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -674,7 +674,7 @@ var tool017Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -708,7 +708,7 @@ var tool018Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -735,7 +735,7 @@ var tool019Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -770,7 +770,7 @@ var tool020Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -800,7 +800,7 @@ var tool021Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -834,7 +834,7 @@ var tool022Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -861,7 +861,7 @@ var tool023Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -896,7 +896,7 @@ var tool024Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -926,7 +926,7 @@ var tool025Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -960,7 +960,7 @@ var tool026Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -987,7 +987,7 @@ var tool027Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1022,7 +1022,7 @@ var tool028Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1052,7 +1052,7 @@ var tool029Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1086,7 +1086,7 @@ var tool030Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1113,7 +1113,7 @@ var tool031Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1148,7 +1148,7 @@ var tool032Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1178,7 +1178,7 @@ var tool033Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1212,7 +1212,7 @@ var tool034Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1239,7 +1239,7 @@ var tool035Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1274,7 +1274,7 @@ var tool036Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1304,7 +1304,7 @@ var tool037Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1338,7 +1338,7 @@ var tool038Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1365,7 +1365,7 @@ var tool039Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1400,7 +1400,7 @@ var tool040Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1430,7 +1430,7 @@ var tool041Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1464,7 +1464,7 @@ var tool042Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1491,7 +1491,7 @@ var tool043Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1526,7 +1526,7 @@ var tool044Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1556,7 +1556,7 @@ var tool045Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1590,7 +1590,7 @@ var tool046Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1617,7 +1617,7 @@ var tool047Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1652,7 +1652,7 @@ var tool048Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1682,7 +1682,7 @@ var tool049Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1716,7 +1716,7 @@ var tool050Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1743,7 +1743,7 @@ var tool051Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1778,7 +1778,7 @@ var tool052Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1808,7 +1808,7 @@ var tool053Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1842,7 +1842,7 @@ var tool054Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1869,7 +1869,7 @@ var tool055Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1904,7 +1904,7 @@ var tool056Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -1934,7 +1934,7 @@ var tool057Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -1968,7 +1968,7 @@ var tool058Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -1995,7 +1995,7 @@ var tool059Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2030,7 +2030,7 @@ var tool060Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2060,7 +2060,7 @@ var tool061Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2094,7 +2094,7 @@ var tool062Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2121,7 +2121,7 @@ var tool063Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2156,7 +2156,7 @@ var tool064Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2186,7 +2186,7 @@ var tool065Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2220,7 +2220,7 @@ var tool066Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2247,7 +2247,7 @@ var tool067Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2282,7 +2282,7 @@ var tool068Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2312,7 +2312,7 @@ var tool069Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2346,7 +2346,7 @@ var tool070Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2373,7 +2373,7 @@ var tool071Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2408,7 +2408,7 @@ var tool072Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2438,7 +2438,7 @@ var tool073Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2472,7 +2472,7 @@ var tool074Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2499,7 +2499,7 @@ var tool075Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2534,7 +2534,7 @@ var tool076Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2564,7 +2564,7 @@ var tool077Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2598,7 +2598,7 @@ var tool078Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2625,7 +2625,7 @@ var tool079Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2660,7 +2660,7 @@ var tool080Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2690,7 +2690,7 @@ var tool081Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2724,7 +2724,7 @@ var tool082Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2751,7 +2751,7 @@ var tool083Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2786,7 +2786,7 @@ var tool084Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2816,7 +2816,7 @@ var tool085Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2850,7 +2850,7 @@ var tool086Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -2877,7 +2877,7 @@ var tool087Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2912,7 +2912,7 @@ var tool088Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -2942,7 +2942,7 @@ var tool089Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -2976,7 +2976,7 @@ var tool090Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -3003,7 +3003,7 @@ var tool091Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -3038,7 +3038,7 @@ var tool092Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -3068,7 +3068,7 @@ var tool093Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -3102,7 +3102,7 @@ var tool094Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -3129,7 +3129,7 @@ var tool095Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -3164,7 +3164,7 @@ var tool096Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -3194,7 +3194,7 @@ var tool097Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
@@ -3228,7 +3228,7 @@ var tool098Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
 		`"score":{"type":"number","maximum":1,"minimum":0}},` +
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
@@ -3255,7 +3255,7 @@ var tool099Info = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"ID of the record."},` +
 		`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		`"status":{"type":"string","enum":["open","closed"],"description":"An enum."},` +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +

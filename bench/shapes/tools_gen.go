@@ -68,7 +68,7 @@ var getIssueInfo = runtime.Info{
 		`"html_url":{"type":"string"},` +
 		`"type":{"type":"string"},` +
 		`"site_admin":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["login","id","avatar_url","html_url","type","site_admin"],"description":"User is an account: an issue's author, say."},` +
+		`"additionalProperties":false,"type":"object","required":["login","id","avatar_url","html_url","type","site_admin"],"description":"An account: an issue's author, say."},` +
 		`"comments":{"type":"integer"},` +
 		`"locked":{"type":"boolean"},` +
 		`"html_url":{"type":"string"},` +
@@ -211,7 +211,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 // tagResourceSchema is the JSON Schema of the tag_resource tool's arguments: its Parameters, and its
 // schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var tagResourceSchema = json.RawMessage(`{"properties":{` +
-	`"resource_id":{"type":"string","maxLength":2048,"minLength":1,"description":"resource_id is the resource's full name."},` +
+	`"resource_id":{"type":"string","maxLength":2048,"minLength":1,"description":"The resource's full name."},` +
 	`"tags":{"additionalProperties":{"type":"string"},"type":"object","description":"Tags to set, by key; a tag already set takes the new value."}},` +
 	`"additionalProperties":false,"type":"object","required":["resource_id","tags"]}`)
 
@@ -264,7 +264,7 @@ var describeResourceInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
-		`"kind":{"type":"string","enum":["instance","bucket","database","function",""],"description":"ResourceKind is a kind of cloud resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
+		`"kind":{"type":"string","enum":["instance","bucket","database","function",""],"description":"A kind of cloud resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
 		`"region":{"type":"string"},` +
 		`"properties":{` +
 		`"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}` +
@@ -339,7 +339,7 @@ var listMembersInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string","maxLength":39,"minLength":1,"description":"Org is the organization's login."},` +
 		`"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
-		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most members to return."}},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"The most members to return."}},` +
 		`"additionalProperties":false,"type":"object","required":["org","per_page"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -349,7 +349,7 @@ var listMembersInfo = runtime.Info{
 		`"members":{"anyOf":[{"items":{"anyOf":[{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
-		`"role":{"type":"string","enum":["all","admin","member",""],"description":"MemberRole is the role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
+		`"role":{"type":"string","enum":["all","admin","member",""],"description":"The role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
 		`"name":{"type":"string"},` +
 		`"email":{"type":"string"},` +
 		`"company":{"type":"string"},` +
@@ -386,7 +386,7 @@ var listIssuesInfo = runtime.Info{
 		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},` +
 		`"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": lists the open issues; \"closed\": lists the closed issues; \"all\": lists all issues."},` +
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":10,"description":"Labels the issues must all have."},` +
-		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most issues to return."}},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"The most issues to return."}},` +
 		`"additionalProperties":false,"type":"object","required":["owner","repo","state","per_page"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -404,7 +404,7 @@ var listIssuesInfo = runtime.Info{
 		`"html_url":{"type":"string"},` +
 		`"type":{"type":"string"},` +
 		`"site_admin":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["login","id","avatar_url","html_url","type","site_admin"],"description":"User is an account: an issue's author, say."},` +
+		`"additionalProperties":false,"type":"object","required":["login","id","avatar_url","html_url","type","site_admin"],"description":"An account: an issue's author, say."},` +
 		`"comments":{"type":"integer"},` +
 		`"created_at":{"type":"string","format":"date-time"},` +
 		`"updated_at":{"type":"string","format":"date-time"}},` +

@@ -38,7 +38,7 @@ func Tools() []runtime.Tool {
 
 const getForecastOutput = `"anyOf":[{"properties":{` +
 	`"city":{"type":"string"},` +
-	`"unit":{"type":"string","enum":["celsius","fahrenheit",""],"description":"Unit is a temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+	`"unit":{"type":"string","enum":["celsius","fahrenheit",""],"description":"A temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
 	`"days":{"anyOf":[{"items":{"properties":{` +
 	`"day":{"type":"integer","description":"0 is today"},` +
 	`"summary":{"type":"string"},` +

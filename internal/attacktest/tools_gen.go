@@ -749,7 +749,7 @@ var badNestedInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string"},` +
-		`"inner":{"description":"BadResult is a result whose MarshalJSON panics."}},` +
+		`"inner":{"description":"A result whose MarshalJSON panics."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","inner"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -964,7 +964,7 @@ var restockSchema = json.RawMessage(`{"properties":{` +
 	`"size":{"type":"integer"},` +
 	restockShelvesRecordsLabels +
 	`"ports":{"items":{"type":"integer"},"type":"array"}},` +
-	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"Record is a large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}," +
+	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"A large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}," +
 	`"after":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"owner":{"type":"string"},` +
@@ -977,7 +977,7 @@ var restockSchema = json.RawMessage(`{"properties":{` +
 	`"size":{"type":"integer"},` +
 	restockShelvesRecordsLabels +
 	`"ports":{"items":{"type":"integer"},"type":"array"}},` +
-	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"Record is a large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}}," +
+	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"A large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}}," +
 	restockShelvesRecordsEnd +
 	`"values":{"items":true,"type":"array"}},` +
 	`"additionalProperties":false,"type":"object"}`)

@@ -36,7 +36,7 @@ func Tools() []runtime.Tool {
 
 const (
 	submitSectionSections  = `"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","description":"Sections are its subsections."}},`
-	submitSectionEnd       = `"additionalProperties":false,"type":"object","required":["title"],"description":"Section is a section of an outline, with sections of its own."}},"properties":{`
+	submitSectionEnd       = `"additionalProperties":false,"type":"object","required":["title"],"description":"A section of an outline, with sections of its own."}},"properties":{`
 	submitOutline          = `"outline":{"$ref":"#/$defs/Section","description":"Outline is the form's outline."}},`
 	submitEnd              = `"additionalProperties":false,"type":"object","required":["name","address"]}`
 	submitNameOpenAI       = `"name":{"type":"string","description":"Name is the sender's name."},`
@@ -67,7 +67,7 @@ var submitInfo = runtime.Info{
 		OpenAI: json.RawMessage(`{"$defs":{"Section":{"properties":{` +
 			`"title":{"type":"string","description":"Title is the section's title."},` +
 			`"sections":{"anyOf":[{"items":{"$ref":"#/$defs/Section"},"type":"array"},{"type":"null"}],"description":"Sections are its subsections."}},` +
-			`"additionalProperties":false,"type":"object","required":["title","sections"],"description":"Section is a section of an outline, with sections of its own."}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["title","sections"],"description":"A section of an outline, with sections of its own."}},"properties":{` +
 			submitNameOpenAI +
 			`"address":{"properties":{` +
 			`"city":{"type":"string","description":"City is the city."}},` +

@@ -427,23 +427,23 @@ var setAlarmInfo = runtime.Info{
 	Name:        "set_alarm",
 	Description: "Sets a weekly alarm.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"A day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
 		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
-		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"A day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"A temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"A day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"hour":{"type":"integer","maximum":255,"minimum":0},` +
 		`"minute":{"type":"integer","maximum":255,"minimum":0},` +
-		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
+		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"A day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"A temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	OutputObject: true,
 }
@@ -1315,7 +1315,7 @@ var importOrgChartInfo = runtime.Info{
 		`"number":{"type":"string"},` +
 		`"mobile":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
+		`"additionalProperties":false,"type":"object","description":"A person's contact data."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},` +
@@ -1337,7 +1337,7 @@ var importOrgChartInfo = runtime.Info{
 		`"number":{"type":"string"},` +
 		`"mobile":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
+		`"additionalProperties":false,"type":"object","description":"A person's contact data."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array"},{"type":"null"}]}},` +
@@ -1428,7 +1428,7 @@ var planRouteInfo = runtime.Info{
 		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
 		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A point on a route."},` +
 		`"legs":{"items":{"items":{"properties":{` +
 		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
 		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
@@ -1449,7 +1449,7 @@ var planRouteInfo = runtime.Info{
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A point on a route."},` +
 		`"legs":{"items":{"anyOf":[{"items":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +
@@ -1635,7 +1635,7 @@ var tagItemsInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
+		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"A generic page of items."},` +
 		`"pairs":{"items":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"integer"}},` +
@@ -1643,7 +1643,7 @@ var tagItemsInfo = runtime.Info{
 		`"weight":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"A generic pair."}},` +
 		`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -1656,7 +1656,7 @@ var tagItemsInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},{"type":"null"}]},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
+		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"A generic page of items."},` +
 		`"pairs":{"items":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"integer"}},` +
@@ -1664,7 +1664,7 @@ var tagItemsInfo = runtime.Info{
 		`"weight":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"A generic pair."}},` +
 		`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
 	OutputObject: true,
 }
@@ -1719,7 +1719,7 @@ func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMes
 }
 
 const (
-	refundPaymentAmountCurrency = `"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},`
+	refundPaymentAmountCurrency = `"currency":{"type":"string","description":"An ISO 4217 code; any case is accepted and kept upper case."},`
 )
 
 var refundPaymentInfo = runtime.Info{
@@ -1745,12 +1745,12 @@ var refundPaymentInfo = runtime.Info{
 		`"payment_id":{"type":"string"},` +
 		`"amount":{"properties":{` +
 		`"amount":{"type":"integer"},` +
-		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		`"currency":{"type":"string","description":"An ISO 4217 code; any case is accepted and kept upper case."},` +
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
 		`"fee":{"properties":{` +
 		`"amount":{"type":"integer"},` +
-		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		`"currency":{"type":"string","description":"An ISO 4217 code; any case is accepted and kept upper case."},` +
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
 		`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
@@ -1837,7 +1837,7 @@ var blameLinesInfo = runtime.Info{
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
-		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
+		`"level":{"type":"string","description":"A logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -1848,7 +1848,7 @@ var blameLinesInfo = runtime.Info{
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},{"type":"null"}]},` +
-		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
+		`"level":{"type":"string","description":"A logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	OutputObject: true,
 }
@@ -2024,7 +2024,7 @@ const validateOrderOutput = `"anyOf":[{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
+	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},` +
 	`"notes":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["order"]},{"type":"null"}]}`
 
@@ -2036,7 +2036,7 @@ var validateOrderInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"status":{"type":"string"},` +
 		`"lines":{"items":{"type":"string"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
+		`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},` +
 		`"notes":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["order"]}`),
 	Dialects: runtime.DialectSchemas{

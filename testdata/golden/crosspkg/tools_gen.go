@@ -39,7 +39,7 @@ func Tools() []runtime.Tool {
 
 const (
 	distanceFromName = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
-	distanceFromUnit = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
+	distanceFromUnit = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"A distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
 )
 
 var distanceInfo = runtime.Info{
@@ -49,7 +49,7 @@ var distanceInfo = runtime.Info{
 		`"from":{"properties":{` +
 		distanceFromName +
 		distanceFromUnit +
-		`"additionalProperties":false,"type":"object","required":["name"],"description":"Place is a named place."},` +
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"A named place."},` +
 		`"to":{"items":{"properties":{` +
 		distanceFromName +
 		distanceFromUnit +
@@ -82,14 +82,14 @@ var nearestInfo = runtime.Info{
 	Description: "Finds the nearest place.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
-		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"A distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
-		`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"A distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
 }
@@ -113,7 +113,7 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
-	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"A distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
 
 var locateInfo = runtime.Info{

@@ -39,13 +39,13 @@ var paintWallInfo = runtime.Info{
 	Name:        "paint_wall",
 	Description: "Paints a wall.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
-		`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three).","default":2},` +
+		`"color":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
+		`"level":{"type":"integer","enum":[1,2,3],"description":"A numeric level. Values: 1 (one); 2 (two); 3 (three).","default":2},` +
 		`"finish":{"type":"string","enum":["matte","gloss"]},` +
 		`"size":{"type":"integer","enum":[1,5,10]},` +
-		`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"},` +
+		`"accent":{"type":"string","enum":["red","green","blue"],"description":"A color.","default":"blue"},` +
 		`"brand":{"type":"string","description":"Brand of the paint; \"acme\" when none is given."},` +
-		`"coats":{"type":"integer","description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},` +
+		`"coats":{"type":"integer","description":"A set of coats, flags that combine: 3 is primer and base."}},` +
 		`"additionalProperties":false,"type":"object","required":["color"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,

@@ -91,8 +91,8 @@ var runQueryInfo = runtime.Info{
 	Name:        "run_query",
 	Description: "Runs a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"count":{"type":"integer","maximum":10,"minimum":1,"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},` +
+		`"count":{"type":"integer","maximum":10,"minimum":1,"description":"An integer that decodes itself from 5 or \"5\"."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"A list of strings that decodes itself from one string too."},` +
 		`"limit":{"type":"integer"},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
@@ -102,7 +102,7 @@ var runQueryInfo = runtime.Info{
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
-		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
+		`"owner":{"type":"string","description":"A string that decodes itself to lower case."},` +
 		`"names":{"items":{"type":"string"},"type":"array"},` +
 		`"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
 		`"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
@@ -112,8 +112,8 @@ var runQueryInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},` +
+		`"count":{"type":"integer","description":"An integer that decodes itself from 5 or \"5\"."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"A list of strings that decodes itself from one string too."},` +
 		`"limit":{"type":"integer"},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer"},` +
@@ -123,7 +123,7 @@ var runQueryInfo = runtime.Info{
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
-		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
+		`"owner":{"type":"string","description":"A string that decodes itself to lower case."},` +
 		`"names":{"items":{"type":"string"},"type":"array"},` +
 		`"level":{"type":"integer","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
 		`"amount":{"properties":{` +

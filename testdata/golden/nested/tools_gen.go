@@ -39,7 +39,7 @@ func Tools() []runtime.Tool {
 const (
 	planFromLat = `"lat":{"type":"number","maximum":90,"minimum":-90},`
 	planFromLon = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
-	planFromEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planFromEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A location."},`
 	planBoxEnd  = `"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},`
 )
 
@@ -95,11 +95,11 @@ var planInfo = runtime.Info{
 		`"from":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A location."},` +
 		`"to":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A location."},` +
 		`"stops":{"items":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"}},` +

@@ -50,8 +50,8 @@ const (
 )
 
 const makeReportOutput = `"anyOf":[{"properties":{` +
-	`"code":{"type":"string","description":"Code is a named string."},` +
-	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"Level is a named integer."},` +
+	`"code":{"type":"string","description":"A named string."},` +
+	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},` +
 	`"count":{"type":"integer","minimum":0},` +
 	`"tiny":{"type":"integer","maximum":255,"minimum":0},` +
 	`"ptr":{"type":"integer","minimum":0},` +
@@ -102,7 +102,7 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"Weird":{"type":"string"},` +
 	`"Plain":{"type":"integer"},` +
 	`"labels":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}],"description":"Maps behind pointers, which are indexed through them."},` +
-	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"Attrs is a named map."},` +
+	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},` +
 	`"nested":{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"type":"object"}},` +
 	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels"]},{"type":"null"}]}`
 

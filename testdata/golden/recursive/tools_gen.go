@@ -40,7 +40,7 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	countNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	countNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"A tree node."}},"properties":{`
 	countEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
 )
 
@@ -60,7 +60,7 @@ var countInfo = runtime.Info{
 			`"name":{"type":"string"},` +
 			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
@@ -90,8 +90,8 @@ func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 const (
-	sumLabeledIntEnd    = `"additionalProperties":false,"type":"object","required":["value"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{`
-	sumLabeledStringEnd = `"additionalProperties":false,"type":"object","required":["value"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{`
+	sumLabeledIntEnd    = `"additionalProperties":false,"type":"object","required":["value"],"description":"A tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{`
+	sumLabeledStringEnd = `"additionalProperties":false,"type":"object","required":["value"],"description":"A tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{`
 	sumCounts           = `"counts":{"$ref":"#/$defs/Labeled_int"},`
 	sumNames            = `"names":{"$ref":"#/$defs/Labeled_string"}},`
 	sumEnd              = `"additionalProperties":false,"type":"object","required":["counts","names"]}`
@@ -114,10 +114,10 @@ var sumInfo = runtime.Info{
 		OpenAI: json.RawMessage(`{"$defs":{"Labeled_int":{"properties":{` +
 			`"value":{"type":"integer"},` +
 			`"kids":{"anyOf":[{"items":{"$ref":"#/$defs/Labeled_int"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"A tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{` +
 			`"value":{"type":"string"},` +
 			`"kids":{"anyOf":[{"items":{"$ref":"#/$defs/Labeled_string"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"A tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{` +
 			sumCounts +
 			sumNames +
 			sumEnd),
@@ -151,8 +151,8 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 }
 
 const (
-	walkBranchChildren = `"children":{"items":{"$ref":"#/$defs/Branch"},"type":"array","description":"Forest is a list of branches."}},`
-	walkBranchEnd      = `"additionalProperties":false,"type":"object","required":["name"],"description":"Branch is a node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{`
+	walkBranchChildren = `"children":{"items":{"$ref":"#/$defs/Branch"},"type":"array","description":"A list of branches."}},`
+	walkBranchEnd      = `"additionalProperties":false,"type":"object","required":["name"],"description":"A node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{`
 	walkForest         = `"forest":{"items":{"$ref":"#/$defs/Branch"},"type":"array","description":"The branches."}},`
 	walkEnd            = `"additionalProperties":false,"type":"object","required":["forest"]}`
 )
@@ -169,8 +169,8 @@ var walkInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"$defs":{"Branch":{"properties":{` +
 			`"name":{"type":"string"},` +
-			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Branch"},"type":"array"},{"type":"null"}],"description":"Forest is a list of branches."}},` +
-			`"additionalProperties":false,"type":"object","required":["name","children"],"description":"Branch is a node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{` +
+			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Branch"},"type":"array"},{"type":"null"}],"description":"A list of branches."}},` +
+			`"additionalProperties":false,"type":"object","required":["name","children"],"description":"A node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{` +
 			walkForest +
 			walkEnd),
 		Anthropic: json.RawMessage(`{"$defs":{"Branch":{"properties":{` +
@@ -199,7 +199,7 @@ func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 }
 
 const (
-	pruneNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	pruneNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"A tree node."}},"properties":{`
 	pruneEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
 )
 
@@ -219,7 +219,7 @@ var pruneInfo = runtime.Info{
 			`"name":{"type":"string"},` +
 			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
@@ -237,7 +237,7 @@ var pruneInfo = runtime.Info{
 		`"name":{"type":"string"},` +
 		`"children":{"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"type":"array"},` +
 		`"parent":{"$ref":"#/$defs/Node"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"$ref":"#/$defs/Node","type":"object"}`),
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"A tree node."}},"$ref":"#/$defs/Node","type":"object"}`),
 	OutputObject: true,
 	ReadOnly:     true,
 }
@@ -256,7 +256,7 @@ func callPrune(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 const (
-	plantNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	plantNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"A tree node."}},"properties":{`
 	plantEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
 )
 
@@ -276,7 +276,7 @@ var plantInfo = runtime.Info{
 			`"name":{"type":"string"},` +
 			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
@@ -293,7 +293,7 @@ var plantInfo = runtime.Info{
 	Output: json.RawMessage(`{"$defs":{"Grove":{"properties":{` +
 		`"name":{"type":"string"},` +
 		`"kids":{"additionalProperties":{"$ref":"#/$defs/Grove"},"type":"object"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"],"description":"Grove is a tree whose children are kept by name, as values: a value that held itself would do so through copies."}},"$ref":"#/$defs/Grove","type":"object"}`),
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"A tree whose children are kept by name, as values: a value that held itself would do so through copies."}},"$ref":"#/$defs/Grove","type":"object"}`),
 	OutputObject: true,
 	ReadOnly:     true,
 }

@@ -41,10 +41,10 @@ func Tools() []runtime.Tool {
 var postSchema = json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
 	`"title":{"type":"string"},` +
 	`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["title"],"description":"A task with subtasks."},"b.Item":{"properties":{` +
 	`"text":{"type":"string"},` +
 	`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["text"],"description":"A comment with replies."}},"properties":{` +
 	`"task":{"$ref":"#/$defs/a.Item"},` +
 	`"comment":{"$ref":"#/$defs/b.Item"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels is keyed by a type that decodes itself from text."}},` +

@@ -53,7 +53,7 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 	`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
 	`"on":{"type":"string","pattern":"^(true|false)$"},` +
-	`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
+	`"rank":{"type":"string","enum":["1","2"],"description":"A place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
 	`"level":{"type":"string","description":"Decodes itself from text."},` +
 	`"addr":{"type":"string"},` +
 	`"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
@@ -82,7 +82,7 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},` +
 	`"sizes":{"items":{"type":"integer"},"type":"array"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Maps behind pointers: nil leaves them unchanged."},` +
-	`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"Attrs is a named map."}},` +
+	`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"A named map."}},` +
 	`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`)
 
 var placeInfo = runtime.Info{
@@ -106,7 +106,7 @@ var placeInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
 		`"on":{"type":"string","pattern":"^(true|false)$"},` +
-		`"rank":{"type":"string","enum":["1","2","0"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
+		`"rank":{"type":"string","enum":["1","2","0"],"description":"A place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
 		`"level":{"type":"integer","description":"Decodes itself from text."},` +
 		`"addr":{"type":"string"},` +
 		`"price":{"properties":{` +
@@ -138,7 +138,7 @@ var placeInfo = runtime.Info{
 		`"scale":{"items":true,"type":"array","description":"text: \"1.5\""},` +
 		`"sizes":{"items":{"type":"integer"},"type":"array"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Maps behind pointers: nil leaves them unchanged."},` +
-		`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"Attrs is a named map."}},` +
+		`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"A named map."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
