@@ -611,7 +611,11 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 		r.count(res.Err) // here, where the tool ran: once for callers sharing one run
 	}
 	if whole && emit != nil && res.Success {
-		emit(Chunk{Text: res.Output, Data: res.Data})
+		// A result over Settings.MaxOutput fails the call: it must not
+		// reach emit first.
+		if res, err = r.capped(res, err); res.Success {
+			emit(Chunk{Text: res.Output, Data: res.Data})
+		}
 	}
 	return res, err
 }
