@@ -26,3 +26,43 @@ func TestH84StreamInvokableOverMaxOutput(t *testing.T) {
 		t.Errorf("emit got %d chunk(s) (%d bytes) of a result the call refused as over MaxOutput", len(got), len(got[0]))
 	}
 }
+
+// h84Stream is a StreamableTool written by hand: it yields n chunks of
+// 10 bytes.
+type h84Stream struct{ n int }
+
+func (h84Stream) Info() *Info {
+	return &Info{Name: "hand", Description: "Streams by hand.", Parameters: echoSchema}
+}
+func (h h84Stream) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+	return h.Stream(ctx, args, nil)
+}
+func (h h84Stream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	var b strings.Builder
+	for range h.n {
+		c := strings.Repeat("y", 10)
+		b.WriteString(c)
+		if emit != nil {
+			emit(Chunk{Text: c, Data: c})
+		}
+	}
+	return Result{Success: true, Output: b.String()}, nil
+}
+
+// H84: Settings.MaxOutput says a streamable tool is stopped at the chunk
+// that would take its result over the limit, which does not reach emit;
+// a hand-written StreamableTool's chunks all reach emit.
+func TestH84HandStreamOverMaxOutput(t *testing.T) {
+	r := NewRegistry(&Settings{MaxOutput: 25})
+	if err := r.Register(h84Stream{n: 100}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	res, err := r.ExecuteStream(context.Background(), "hand", nil, func(c Chunk) { n += len(c.Text) })
+	if err != nil || res.Success {
+		t.Fatalf("got %+v, %v; want a failure over MaxOutput", res, err)
+	}
+	if n > 25 {
+		t.Errorf("emit got %d bytes of chunks, over MaxOutput 25", n)
+	}
+}

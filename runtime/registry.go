@@ -598,7 +598,7 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 	case t.caller != nil:
 		res, err = t.caller.Call(ctx, &r.settings, args, nil)
 	case t.stream != nil && emit != nil:
-		chunks := &chunkSettler{emit: emit}
+		chunks := &chunkSettler{emit: emit, max: r.settings.MaxOutput}
 		defer chunks.stop() // a panic too ends the stream
 		res, err = t.stream.Stream(ctx, args, chunks.settle)
 		res = chunks.close(settle(res))
@@ -680,8 +680,11 @@ func settle(res Result) Result {
 // would fail to send it.
 type chunkSettler struct {
 	emit   func(Chunk)
+	max    int // Settings.MaxOutput: no chunk that takes the text past it is emitted
 	mu     sync.Mutex
 	closed bool
+	n      int   // the bytes of text emitted
+	over   bool  // a chunk would have taken the text past max
 	err    error // the first chunk without a JSON encoding
 }
 
@@ -700,13 +703,20 @@ func (c *chunkSettler) settle(ch Chunk) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed || c.err != nil {
+	if c.closed || c.err != nil || c.over {
 		return
 	}
 	if encodeErr != nil {
 		c.err = encodeErr
 		return
 	}
+	if c.max > 0 && c.n+len(ch.Text) > c.max {
+		// As a generated tool is, the stream is stopped at the chunk
+		// that would take it over the limit, which is not emitted.
+		c.over = true
+		return
+	}
+	c.n += len(ch.Text)
 	c.emit(ch)
 }
 
@@ -723,8 +733,14 @@ func (c *chunkSettler) close(res Result) Result {
 	c.stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.err != nil && res.Success {
+	switch {
+	case c.err != nil && res.Success:
 		return Result{Error: unencodableText, Err: c.err}
+	case c.over && res.Success:
+		return Result{
+			Error: fmt.Sprintf("the tool's result is over the limit of %d bytes: ask for less", c.max),
+			Err:   fmt.Errorf("streamed result over Settings.MaxOutput %d", c.max),
+		}
 	}
 	return res
 }
