@@ -483,7 +483,7 @@ func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mc
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
 	}
 	if content, ok := res.Data.(runtime.Content); ok {
-		return &mcp.CallToolResult{Content: blocks(content)}
+		return &mcp.CallToolResult{Content: blocks(content, protocolVersion)}
 	}
 	data, ok := structured(res)
 	text := res.Output
@@ -537,10 +537,22 @@ func wrap(data []byte) []byte {
 	return append(out, '}')
 }
 
-// blocks turns multimodal content into MCP content blocks: text, images
-// and audio as themselves, media given by a URL as resource links, and
-// other media (video, files) as embedded resources.
-func blocks(content runtime.Content) []mcp.Content {
+// The first protocol versions with audio content blocks and with resource
+// links. A client of an earlier version validates a result against a
+// schema without them and rejects it whole.
+const (
+	audioBlocks = "2025-03-26"
+	linkBlocks  = "2025-06-18"
+)
+
+// blocks turns multimodal content into MCP content blocks for a client of
+// protocolVersion: text, images and audio as themselves, media given by a
+// URL as resource links, and other media (video, files) as embedded
+// resources. Before protocol 2025-03-26 audio goes as an embedded
+// resource, and before 2025-06-18 media given by a URL go as their
+// description, which says where they are: those versions have no such
+// blocks.
+func blocks(content runtime.Content, protocolVersion string) []mcp.Content {
 	out := make([]mcp.Content, len(content))
 	for i, p := range content {
 		name := p.Name
@@ -559,11 +571,13 @@ func blocks(content runtime.Content) []mcp.Content {
 			// audio block must say its media type, which hosts need to
 			// show it. So the part's description goes instead.
 			out[i] = &mcp.TextContent{Text: runtime.Content{p}.String()}
+		case p.URL != "" && protocolVersion < linkBlocks:
+			out[i] = &mcp.TextContent{Text: runtime.Content{p}.String()}
 		case p.URL != "":
 			out[i] = &mcp.ResourceLink{URI: p.URL, Name: name, MIMEType: p.MIMEType}
 		case p.Type == runtime.PartImage:
 			out[i] = &mcp.ImageContent{Data: p.Data, MIMEType: p.MIMEType}
-		case p.Type == runtime.PartAudio:
+		case p.Type == runtime.PartAudio && protocolVersion >= audioBlocks:
 			out[i] = &mcp.AudioContent{Data: p.Data, MIMEType: p.MIMEType}
 		default:
 			out[i] = &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{

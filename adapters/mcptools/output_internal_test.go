@@ -96,7 +96,7 @@ func TestBlocks(t *testing.T) {
 		runtime.MediaPart(runtime.PartAudio, "audio/wav", []byte{}),
 		runtime.MediaPart(runtime.PartImage, "image/png", []byte{1}),
 	}
-	got, err := json.Marshal(blocks(content))
+	got, err := json.Marshal(blocks(content, AnyStructured))
 	if err != nil {
 		t.Fatal(err)
 	}
