@@ -153,8 +153,10 @@ type streamable struct{ *invokable }
 // so that the message Eino's ToolsNode gathers from the stream reads as
 // the text, or as JSON Lines, one chunk a line (objects run together
 // would not be JSON). If the call fails, the last chunk is the failed
-// Result as JSON, on a line of its own. Closing the reader early cancels
-// the call.
+// Result as JSON, on a line of its own; if it succeeds with no chunks,
+// its one chunk is the Result as JSON, as InvokableRun returns it
+// ({"success":true}), since Eino fails to gather a stream with none into
+// a message. Closing the reader early cancels the call.
 func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
 	reader, writer := schema.Pipe[string](16)
 	ctx, cancel := context.WithCancel(ctx)
@@ -162,6 +164,7 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 		defer cancel()
 		defer writer.Close()
 		lineOpen := false // the last chunk sent was text, not ended by a newline
+		sent := false     // a chunk has been sent
 		call := runtime.Call{ID: compose.GetToolCallID(ctx), Name: t.info.Name, Args: json.RawMessage(args)}
 		res, err := t.reg.ExecuteCall(ctx, call, func(c runtime.Chunk) {
 			text := c.Text
@@ -169,6 +172,7 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 				text += "\n"
 			}
 			lineOpen = !strings.HasSuffix(text, "\n")
+			sent = true
 			if closed := writer.Send(text, nil); closed {
 				cancel() // nobody reads on: stop the tool
 			}
@@ -182,6 +186,11 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 				text = "\n" + text
 			}
 			writer.Send(text, nil)
+		case !sent:
+			// A stream with no chunk: Eino gathers a stream into a
+			// message, and fails on one that has none (or leaves the
+			// call without a message, beside others).
+			writer.Send(res.JSONText(), nil)
 		}
 	}()
 	return reader, nil
