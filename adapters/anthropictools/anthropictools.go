@@ -240,7 +240,7 @@ func toolResult(id string, res *runtime.Result) *anthropic.ToolResultBlockParam 
 // resultContent is the content of a tool_result, and whether the call
 // succeeded: the Result's text, or the parts of multimodal content
 // (images as image blocks; other media, which a tool_result cannot hold,
-// by their description). Anthropic refuses a text block that is empty or
+// and images Anthropic would refuse, by their description). Anthropic refuses a text block that is empty or
 // only white space, so such text is left out, and a tool_result with
 // nothing to say has no content.
 func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
@@ -280,7 +280,8 @@ func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContent
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
 			}})
-		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType):
+		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType) &&
+			base64.StdEncoding.EncodedLen(len(p.Data)) <= maxImageBase64:
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
 					MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
@@ -310,6 +311,12 @@ func marshal(v any) (data []byte, err error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// maxImageBase64 is the longest base64 data of an image Anthropic takes:
+// a longer one fails the request ("image exceeds 5 MB maximum"), and as
+// the tool_result stays in the conversation, every later one too. Such an
+// image goes by its description.
+const maxImageBase64 = 5 << 20
 
 // anthropicImageType reports whether Anthropic takes images of media type
 // t as base64 data: JPEG, PNG, GIF and WebP. Others (SVG, BMP, none) would
