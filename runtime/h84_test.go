@@ -3,10 +3,14 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"iter"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	. "github.com/toolgen-go/toolgen/runtime"
+	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // H84: ExecuteStream of an invokable tool whose result is over
@@ -64,5 +68,59 @@ func TestH84HandStreamOverMaxOutput(t *testing.T) {
 	}
 	if n > 25 {
 		t.Errorf("emit got %d bytes of chunks, over MaxOutput 25", n)
+	}
+}
+
+// H84: a streamable tool that panics (or whose chunk's MarshalJSON, or the
+// caller's emit, panics) while a goroutine it started goes on yielding:
+// no chunk may reach emit once the call has returned, as StreamableTool
+// promises ("never after Stream returns").
+func TestH84StreamNoEmitAfterPanic(t *testing.T) {
+	for _, how := range []string{"iterator", "emit"} {
+		stopped := make(chan struct{})
+		finished := make(chan struct{})
+		fn := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
+			return func(yield func(string, error) bool) {
+				go func() {
+					defer close(finished)
+					for {
+						select {
+						case <-stopped:
+							return
+						case <-time.After(time.Millisecond):
+						}
+						yield("late", nil)
+					}
+				}()
+				yield("first", nil)
+				if how == "iterator" {
+					panic("the iterator panicked")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		r := NewRegistry(nil)
+		if err := r.Register(NewStreamable(&Info{Name: "s", Description: "Streams.", Parameters: echoSchema}, decodeEcho, fn)); err != nil {
+			t.Fatal(err)
+		}
+		var returned, late atomic.Bool
+		res, err := r.ExecuteStream(context.Background(), "s", nil, func(c Chunk) {
+			if returned.Load() {
+				late.Store(true)
+			}
+			if how == "emit" && c.Text == "first" {
+				panic("emit panicked")
+			}
+		})
+		returned.Store(true)
+		time.Sleep(30 * time.Millisecond)
+		close(stopped)
+		<-finished
+		if err != nil || res.Success {
+			t.Errorf("%s: got %+v, %v; want a failure", how, res, err)
+		}
+		if late.Load() {
+			t.Errorf("%s panicked: a chunk reached emit after ExecuteStream returned", how)
+		}
 	}
 }

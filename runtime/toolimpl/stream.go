@@ -99,6 +99,16 @@ func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, er
 	var mu sync.Mutex
 	var stop error
 	done := false
+	// Deferred, so that a panic (of the iterator, a chunk's MarshalJSON,
+	// emit) ends the stream too: the call returns as a failure, and a
+	// goroutine of the tool that yields on must not reach emit.
+	defer func() {
+		if !done {
+			mu.Lock()
+			done = true
+			mu.Unlock()
+		}
+	}()
 	fn(ctx)(func(c C, err error) bool {
 		mu.Lock()
 		defer mu.Unlock()
