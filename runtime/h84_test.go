@@ -124,3 +124,36 @@ func TestH84StreamNoEmitAfterPanic(t *testing.T) {
 		}
 	}
 }
+
+// H84: a streamed call under a timeout stops at the chunk after which its
+// caller's context ended, as one without a timeout does: no later chunk
+// reaches emit, and the call fails as canceled rather than succeeding
+// with every chunk.
+func TestH84StreamTimeoutCanceledMidStream(t *testing.T) {
+	hundred := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
+		return func(yield func(string, error) bool) {
+			for range 100 {
+				if !yield("w ", nil) {
+					return
+				}
+			}
+		}
+	}
+	for _, timeout := range []time.Duration{0, time.Minute} {
+		r := NewRegistry(nil)
+		if err := r.Register(NewStreamable(&Info{Name: "s", Description: "Streams.", Parameters: echoSchema, Timeout: timeout}, decodeEcho, hundred)); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		res, err := r.ExecuteStream(ctx, "s", nil, func(Chunk) {
+			if n++; n == 5 {
+				cancel()
+			}
+		})
+		cancel()
+		if n != 5 || err == nil || res.Success {
+			t.Errorf("timeout %v: canceled at the 5th chunk, emit got %d, Result success %v, error %v", timeout, n, res.Success, err)
+		}
+	}
+}

@@ -32,10 +32,15 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		defer g.Close()
 	}
 	max := s.MaxOutput // stops a stream as soon as it is over, not once it ends
+	// Under a deadline the tool's context learns that the caller's has
+	// ended only once the caller's goroutine runs again: the stream
+	// watches the caller's too, so that it stops at the chunk after which
+	// the caller's context ended, as it does without a deadline.
+	caller := ctx
 	if _, text := any(*new(C)).(string); text {
 		return runOnce(ctx, s, info, bind(struct{}{}, func(ctx context.Context, _ struct{}) (string, error) {
 			var all strings.Builder
-			err := gather(ctx, fn, func(c C) error {
+			err := gather(ctx, caller, fn, func(c C) error {
 				s := any(c).(string)
 				if max > 0 && all.Len()+len(s) > max {
 					return &overError{max}
@@ -53,7 +58,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 	array.Byte('[')
 	return runOnce(ctx, s, info, bind(struct{}{}, func(ctx context.Context, _ struct{}) ([]C, error) {
 		var chunks []C
-		err := gather(ctx, fn, func(c C) error {
+		err := gather(ctx, caller, fn, func(c C) error {
 			var e Encoder
 			if encode != nil {
 				encode(&e, c)
@@ -85,14 +90,15 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 }
 
 // gather ranges over the tool's chunks, passing each to add, until the
-// tool is done, yields an error, or ctx ends.
+// tool is done, yields an error, or ctx (the tool's) or caller (the
+// caller's, which ctx comes from) ends.
 //
 // It calls the iterator itself rather than with range over func: an
 // iterator that goes on yielding after being told to stop (a common
 // mistake) would make range panic, and the call would fail as a panic,
 // losing the error or cancelation that stopped it. Here, what it yields
 // after that is dropped.
-func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, error], add func(C) error) error {
+func gather[C any](ctx, caller context.Context, fn func(context.Context) iter.Seq2[C, error], add func(C) error) error {
 	// mu and done keep a yield made after the iterator returned (from a
 	// goroutine it started) from reaching add, and so emit, once the call
 	// has returned: it returns false, as ranging over a function panics.
@@ -118,7 +124,7 @@ func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, er
 		if err == nil {
 			// A chunk made after the caller's context ended is not
 			// handed on.
-			err = ctx.Err()
+			err = ended(ctx, caller)
 		}
 		if err == nil {
 			err = add(c)
@@ -126,7 +132,7 @@ func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, er
 		if err == nil {
 			// Nor does the tool make another once it has ended (emit
 			// may end it).
-			err = ctx.Err()
+			err = ended(ctx, caller)
 		}
 		stop = err
 		return err == nil
@@ -141,6 +147,14 @@ func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, er
 		stop = ctx.Err()
 	}
 	return stop
+}
+
+// ended returns the error of ctx or, if ctx is another context, of caller.
+func ended(ctx, caller context.Context) error {
+	if err := ctx.Err(); err != nil || caller == ctx {
+		return err
+	}
+	return caller.Err()
 }
 
 // overError stops a stream whose result has grown over
