@@ -281,6 +281,10 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			a.errorf(pos, "the chunk type %s of %s cannot be encoded as JSON", types.TypeString(chunk, types.RelativeTo(a.pkg.Types)), fn.Name.Name)
 			return
 		}
+		if media(chunk) {
+			a.errorf(pos, "%s yields %s: multimodal content cannot be streamed (its chunks would reach the model as JSON, the media as base64 text); return runtime.Content from a tool that is not streamable, or yield text or structured chunks", fn.Name.Name, types.TypeString(chunk, (*types.Package).Name))
+			return
+		}
 		t.Output, t.Stream = chunk, true
 		if !textChunk(chunk) {
 			t.Result = a.at(pos, "result", func() *Type { return a.structuredResult(chunk, pos) })
@@ -300,6 +304,10 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 		}
 		if !encodable(out) {
 			a.errorf(pos, "the result type %s of %s cannot be encoded as JSON", types.TypeString(out, types.RelativeTo(a.pkg.Types)), fn.Name.Name)
+			return
+		}
+		if media(out) && !isNamed(out, RuntimePath, "Content") {
+			a.errorf(pos, "%s returns %s: return runtime.Content (by value) for a multimodal result, which adapters send as media; this would reach the model as JSON, the media as base64 text", fn.Name.Name, types.TypeString(out, (*types.Package).Name))
 			return
 		}
 		t.Output = out
@@ -389,6 +397,16 @@ func isError(t types.Type) bool { return types.Identical(t, types.Universe.Looku
 func isIterSeq2(t types.Type) bool { return isNamed(t, "iter", "Seq2") }
 
 // isNamed reports whether t is the named type pkg.name.
+// media reports whether t is the runtime's Content or Part, or a pointer
+// to one: multimodal content, which only a result of type Content carries
+// as media.
+func media(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return isNamed(t, RuntimePath, "Content") || isNamed(t, RuntimePath, "Part")
+}
+
 func isNamed(t types.Type, pkg, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
