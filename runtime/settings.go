@@ -67,7 +67,9 @@ type Settings struct {
 	// MaxOutput, if positive, is the longest result text a call may hand
 	// the model; a longer one fails the call, telling the model to ask for
 	// less. A streamable tool is stopped at the chunk that would take its
-	// result over it, which does not reach emit.
+	// result over it, which does not reach emit. The media of multimodal
+	// Content (an image's bytes) are not text and do not count: each
+	// provider limits them in its own way, which its adapter keeps to.
 	MaxOutput int
 	// Concurrency, if positive, is how many calls of one ExecuteAll run at
 	// once; by default all of them do.
