@@ -156,7 +156,10 @@ type streamable struct{ *invokable }
 // Result as JSON, on a line of its own; if it succeeds with no chunks,
 // its one chunk is the Result as JSON, as InvokableRun returns it
 // ({"success":true}), since Eino fails to gather a stream with none into
-// a message. Closing the reader early cancels the call.
+// a message. Closing the reader early cancels the call. The reader must
+// be closed, as Eino requires of every StreamReader: canceling ctx is not
+// enough, since Eino's pipe cannot watch it, and a reader dropped unread
+// leaves the call's goroutine waiting to send, once 16 chunks wait.
 func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
 	reader, writer := schema.Pipe[string](16)
 	ctx, cancel := context.WithCancel(ctx)
