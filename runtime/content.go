@@ -2,7 +2,9 @@ package runtime
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Content is the multimodal result of a tool: text, images, audio, video
@@ -68,19 +70,32 @@ func (c Content) String() string {
 		}
 		b.WriteString("[" + kind)
 		if p.Name != "" {
-			b.WriteString(" " + p.Name)
+			b.WriteString(" " + label(p.Name))
 		}
 		if p.MIMEType != "" {
-			b.WriteString(", " + p.MIMEType)
+			b.WriteString(", " + label(p.MIMEType))
 		}
 		if p.URL != "" {
-			b.WriteString(", at " + p.URL)
+			b.WriteString(", at " + label(p.URL))
 		} else if p.Data != nil {
 			fmt.Fprintf(&b, ", %d bytes", len(p.Data))
 		}
 		b.WriteByte(']')
 	}
 	return b.String()
+}
+
+// label is s as a part's description writes it: quoted, as Go quotes
+// strings, if it holds a bracket, a quote, a backslash or a character
+// that is not printable (a newline), so that a name taken from data (a
+// file's) cannot end the description and write lines of its own.
+func label(s string) string {
+	for _, r := range s {
+		if r == '[' || r == ']' || r == '"' || r == '\\' || !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // EnhancedTool is a tool whose result is multimodal [Content]: each call's
