@@ -9,12 +9,12 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// H84: content block types a protocol version does not have (audio, added
+// content block types a protocol version does not have (audio, added
 // in 2025-03-26; resource_link, added in 2025-06-18) must not reach a
 // client that negotiated an older version: its result schema has no such
 // type, and a client that validates (the TypeScript SDK's zod union, the
 // Python SDK's pydantic one) rejects the whole result.
-func TestH84BlocksByProtocolVersion(t *testing.T) {
+func TestBlocksByProtocolVersion(t *testing.T) {
 	content := runtime.Content{
 		runtime.TextPart("A cat:"),
 		runtime.MediaPart(runtime.PartImage, "image/png", []byte("PNG")),

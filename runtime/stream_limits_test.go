@@ -13,10 +13,10 @@ import (
 	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// H84: ExecuteStream of an invokable tool whose result is over
+// ExecuteStream of an invokable tool whose result is over
 // Settings.MaxOutput must not emit that result as a chunk: the call
 // fails, and the caller would have forwarded the over-long text already.
-func TestH84StreamInvokableOverMaxOutput(t *testing.T) {
+func TestStreamInvokableOverMaxOutput(t *testing.T) {
 	r := NewRegistry(&Settings{MaxOutput: 10})
 	if err := r.Register(tool("echo", 0, echo)); err != nil {
 		t.Fatal(err)
@@ -31,17 +31,17 @@ func TestH84StreamInvokableOverMaxOutput(t *testing.T) {
 	}
 }
 
-// h84Stream is a StreamableTool written by hand: it yields n chunks of
+// byHandStream is a StreamableTool written by hand: it yields n chunks of
 // 10 bytes.
-type h84Stream struct{ n int }
+type byHandStream struct{ n int }
 
-func (h84Stream) Info() *Info {
+func (byHandStream) Info() *Info {
 	return &Info{Name: "hand", Description: "Streams by hand.", Parameters: echoSchema}
 }
-func (h h84Stream) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+func (h byHandStream) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
 	return h.Stream(ctx, args, nil)
 }
-func (h h84Stream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+func (h byHandStream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	var b strings.Builder
 	for range h.n {
 		c := strings.Repeat("y", 10)
@@ -53,12 +53,12 @@ func (h h84Stream) Stream(ctx context.Context, args json.RawMessage, emit func(C
 	return Result{Success: true, Output: b.String()}, nil
 }
 
-// H84: Settings.MaxOutput says a streamable tool is stopped at the chunk
+// Settings.MaxOutput says a streamable tool is stopped at the chunk
 // that would take its result over the limit, which does not reach emit;
 // a hand-written StreamableTool's chunks all reach emit.
-func TestH84HandStreamOverMaxOutput(t *testing.T) {
+func TestHandStreamOverMaxOutput(t *testing.T) {
 	r := NewRegistry(&Settings{MaxOutput: 25})
-	if err := r.Register(h84Stream{n: 100}); err != nil {
+	if err := r.Register(byHandStream{n: 100}); err != nil {
 		t.Fatal(err)
 	}
 	n := 0
@@ -71,11 +71,11 @@ func TestH84HandStreamOverMaxOutput(t *testing.T) {
 	}
 }
 
-// H84: a streamable tool that panics (or whose chunk's MarshalJSON, or the
+// a streamable tool that panics (or whose chunk's MarshalJSON, or the
 // caller's emit, panics) while a goroutine it started goes on yielding:
 // no chunk may reach emit once the call has returned, as StreamableTool
 // promises ("never after Stream returns").
-func TestH84StreamNoEmitAfterPanic(t *testing.T) {
+func TestStreamNoEmitAfterPanic(t *testing.T) {
 	for _, how := range []string{"iterator", "emit"} {
 		stopped := make(chan struct{})
 		finished := make(chan struct{})
@@ -125,11 +125,11 @@ func TestH84StreamNoEmitAfterPanic(t *testing.T) {
 	}
 }
 
-// H84: a streamed call under a timeout stops at the chunk after which its
+// a streamed call under a timeout stops at the chunk after which its
 // caller's context ended, as one without a timeout does: no later chunk
 // reaches emit, and the call fails as canceled rather than succeeding
 // with every chunk.
-func TestH84StreamTimeoutCanceledMidStream(t *testing.T) {
+func TestStreamTimeoutCanceledMidStream(t *testing.T) {
 	hundred := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
 		return func(yield func(string, error) bool) {
 			for range 100 {

@@ -14,13 +14,13 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// H84: 32 goroutines on one streamable tool, through ExecuteStream, with
+// 32 goroutines on one streamable tool, through ExecuteStream, with
 // and without a deadline and middleware, each stopping in its own way
 // (the caller's context canceled mid-stream, emit panicking, the tool
 // finishing): every Result matches the chunks emitted before it, no chunk
 // comes after ExecuteStream returns or two at once, and no goroutine is
 // left.
-func TestH84StreamStorm(t *testing.T) {
+func TestStreamStorm(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	mw := func(next runtime.Handler) runtime.Handler {
 		return func(ctx context.Context, c runtime.Call) (runtime.Result, error) { return next(ctx, c) }

@@ -8,11 +8,11 @@ import (
 	"github.com/cloudwego/eino/schema"
 )
 
-// H84: a streamed tool that succeeds with no chunks (a search that found
+// a streamed tool that succeeds with no chunks (a search that found
 // nothing, Words of "") must still give the model a tool message in a
 // ToolsNode's stream mode, as it does in invoke mode: an agent graph
 // gathers the node's stream into the messages for the next node.
-func TestH84EmptyStreamThroughGraph(t *testing.T) {
+func TestEmptyStreamThroughGraph(t *testing.T) {
 	node := toolsNode(t, hostileRegistry(t, nil))
 	for _, calls := range [][]call{
 		{{"e0", "stream_words", `{"n":0}`}},

@@ -7,12 +7,12 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// H84: Anthropic refuses an image whose base64 data is over 5 MiB
+// Anthropic refuses an image whose base64 data is over 5 MiB
 // ("image exceeds 5 MB maximum: 6275800 bytes > 5242880 bytes"), and the
 // tool_result stays in the conversation, so every later request fails
 // too. Such an image must go by its description, as an image of a media
 // type Anthropic does not take does.
-func TestH84ImageOverLimit(t *testing.T) {
+func TestImageOverLimit(t *testing.T) {
 	const max = 5 << 20
 	fits := bytes.Repeat([]byte{1}, max/4*3) // base64 of exactly 5 MiB
 	over := bytes.Repeat([]byte{1}, max/4*3+1)
