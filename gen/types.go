@@ -195,6 +195,10 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		defer func() { a.mapping = outer }()
 	}
 	a.checkPlatform(n.Obj(), pos)
+	if a.output && (isNamed(n, RuntimePath, "Content") || isNamed(n, RuntimePath, "Part")) {
+		// Only a result that is Content goes to adapters as media.
+		a.toolNoteAt(pos, "runtime.%s inside a result is written as JSON like any value, so its media reach the model as base64 text, never as images or files: return runtime.Content itself for a multimodal result, with the rest as text parts", n.Obj().Name())
+	}
 	if isNamed(n, "net/url", "URL") && !a.output {
 		// encoding/json reads a url.URL as an object of its parts, not
 		// as the string a model writes for a URL.
