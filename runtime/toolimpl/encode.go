@@ -313,6 +313,61 @@ var escapes = func() (t [utf8.RuneSelf]byte) {
 // Runs of plain ASCII are passed over eight bytes at a time (see
 // plainRun), so a long text costs little more than its copy.
 func (e *Encoder) String(s string) {
+	if plainString(s) {
+		// The common case, a string with nothing to escape: its bytes as
+		// they are, found so by a few words, not byte by byte.
+		b := append(e.buf, '"')
+		b = append(b, s...)
+		e.buf = append(b, '"')
+		return
+	}
+	e.escapedString(s)
+}
+
+// plainMask has the high bit of each byte of x set where that byte may
+// need escaping in a JSON string (a quote, a backslash, a control
+// character, a byte of a multi-byte character), and possibly above such a
+// byte (a borrow); it is 0 if no byte of x needs escaping.
+func plainMask(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := x^(ones*'"'), x^(ones*'\\')
+	// The high bit of a byte is set in (v-ones)&^v where v's byte is
+	// zero, and in x-ones*0x20 where x's byte is below 0x20; x's own high
+	// bit marks a non-ASCII byte.
+	return ((quote-ones)&^quote | (backslash-ones)&^backslash | (x - ones*0x20) | x) & highs
+}
+
+// plainString reports whether no byte of s needs escaping in a JSON
+// string, reading it a word at a time: the last word of a string of 8
+// bytes or more overlaps the one before, and a shorter string is read as
+// two overlapping halves (or its first, middle and last bytes), padded
+// with spaces.
+func plainString(s string) bool {
+	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	n := len(data)
+	switch {
+	case n >= 8:
+		i := 0
+		for ; i+8 < n; i += 8 {
+			if plainMask(binary.LittleEndian.Uint64(data[i:])) != 0 {
+				return false
+			}
+		}
+		return plainMask(binary.LittleEndian.Uint64(data[n-8:])) == 0
+	case n >= 4:
+		x := uint64(binary.LittleEndian.Uint32(data)) | uint64(binary.LittleEndian.Uint32(data[n-4:]))<<32
+		return plainMask(x) == 0
+	case n > 0:
+		const spaces = 0x2020202020 // five bytes, above the three
+		x := uint64(data[0]) | uint64(data[n>>1])<<8 | uint64(data[n-1])<<16 | spaces<<24
+		return plainMask(x) == 0
+	}
+	return true
+}
+
+// escapedString is String for a string with a byte that may need
+// escaping.
+func (e *Encoder) escapedString(s string) {
 	const hex = "0123456789abcdef"
 	b := append(e.buf, '"')
 	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only

@@ -36,15 +36,10 @@ func fastSpace(data []byte, i int) int {
 // before the last seven bytes or fewer, so the offset it returns can be
 // before that byte, never after.
 func plainRun(data []byte, i int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(data); i += 8 {
-		x := binary.LittleEndian.Uint64(data[i:])
-		quote, backslash := x^(ones*'"'), x^(ones*'\\')
-		// The high bit of a byte is set in (v-ones)&^v where v's byte is
-		// zero, and in x-ones*0x20 where x's byte is below 0x20; x's own
-		// high bit marks a non-ASCII byte. A borrow sets bits only above
-		// a byte that matched, so the lowest bit set is the first match.
-		if m := ((quote-ones)&^quote | (backslash-ones)&^backslash | (x - ones*0x20) | x) & highs; m != 0 {
+		// A borrow in plainMask sets bits only above a byte that matched,
+		// so the lowest bit set is the first match.
+		if m := plainMask(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
