@@ -120,23 +120,88 @@ func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }
 func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
 // Int writes an integer.
-func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
+func (e *Encoder) Int(n int64) { e.buf = appendInt(e.buf, n) }
 
 // Uint writes a non-negative integer.
-func (e *Encoder) Uint(n uint64) { e.buf = strconv.AppendUint(e.buf, n, 10) }
+func (e *Encoder) Uint(n uint64) { e.buf = appendUint(e.buf, n) }
+
+// appendInt appends n in decimal, as strconv.AppendInt(b, n, 10) does.
+func appendInt(b []byte, n int64) []byte {
+	if n >= 0 {
+		return appendUint(b, uint64(n))
+	}
+	b = append(b, '-')
+	return appendUint(b, -uint64(n))
+}
+
+// appendUint appends u in decimal, as strconv.AppendUint(b, u, 10) does,
+// its digits written in place, two at a time, with no copy.
+func appendUint(b []byte, u uint64) []byte {
+	if u < 10 {
+		return append(b, byte('0'+u))
+	}
+	n := len(b)
+	b = extend(b, decimalDigits(u))
+	putDigits(b[n:], u)
+	return b
+}
+
+// extend returns b lengthened by n bytes, which the caller writes.
+func extend(b []byte, n int) []byte {
+	if cap(b)-len(b) < n {
+		b = slices.Grow(b, n)
+	}
+	return b[:len(b)+n]
+}
+
+// pow10u holds the powers of ten that fit in a uint64.
+var pow10u = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// decimalDigits returns how many decimal digits u has (1 for 0).
+func decimalDigits(u uint64) int {
+	u |= 1                          // 0 has a digit; an even u as many as u+1
+	t := bits.Len64(u) * 1233 >> 12 // log10(2) is about 1233/4096
+	if u < pow10u[t] {
+		return t
+	}
+	return t + 1
+}
+
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"4041424344454647484950515253545556575859606162636465666768697071727374757677787980818283848586878889" +
+	"90919293949596979899"
+
+// putDigits writes the last len(b) decimal digits of u into b, with
+// leading zeros if u has fewer.
+func putDigits(b []byte, u uint64) {
+	i := len(b)
+	for i >= 2 {
+		q := u / 100
+		r := (u - q*100) * 2
+		b[i-2], b[i-1] = digitPairs[r], digitPairs[r+1]
+		u = q
+		i -= 2
+	}
+	if i == 1 {
+		b[0] = byte('0' + u%10)
+	}
+}
 
 // Float writes a number of the given bits as encoding/json does: like %g,
 // with exponents only below 1e-6 and from 1e21, written without padding.
 func (e *Encoder) Float(f float64, bits int) {
+	// appendShortFloat takes neither Inf nor NaN, so the common case
+	// needs no test for them.
+	if b, ok := appendShortFloat(e.buf, f, bits); ok {
+		e.buf = b
+		return
+	}
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		if e.err == nil {
 			e.err = &UnsupportedValueError{Value: strconv.FormatFloat(f, 'g', -1, bits)}
 		}
 		e.buf = append(e.buf, "null"...)
-		return
-	}
-	if b, ok := appendShortFloat(e.buf, f, bits); ok {
-		e.buf = b
 		return
 	}
 	if bits == 64 {
@@ -221,19 +286,43 @@ func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
 	default:
 		return b, false
 	}
-	if u>>63 != 0 {
-		b = append(b, '-')
-	}
-	b = strconv.AppendUint(b, ip, 10)
+	// The digits, from the last, two at a time: k after the point (frac
+	// has k at most, the last not 0), the point, those of ip, the sign.
+	var a [32]byte // ip < 1e15, k <= 10
+	i := len(a)
 	if k > 0 {
 		frac := (n & (1<<k - 1)) * pow5[k]
-		b = append(b, ".0000000000"[:k+1]...)
-		for i := len(b) - 1; frac != 0; i-- {
-			b[i] = byte('0' + frac%10)
-			frac /= 10
+		for j := k; j >= 2; j -= 2 {
+			r := frac % 100 * 2
+			frac /= 100
+			i -= 2
+			a[i], a[i+1] = digitPairs[r], digitPairs[r+1]
 		}
+		if k&1 != 0 {
+			i--
+			a[i] = byte('0' + frac)
+		}
+		i--
+		a[i] = '.'
 	}
-	return b, true
+	for ip >= 100 {
+		r := ip % 100 * 2
+		ip /= 100
+		i -= 2
+		a[i], a[i+1] = digitPairs[r], digitPairs[r+1]
+	}
+	if ip >= 10 {
+		i -= 2
+		a[i], a[i+1] = digitPairs[ip*2], digitPairs[ip*2+1]
+	} else {
+		i--
+		a[i] = byte('0' + ip)
+	}
+	if u>>63 != 0 {
+		i--
+		a[i] = '-'
+	}
+	return append(b, a[i:]...), true
 }
 
 // pow10f holds the powers of ten by which appendDecimal scales; each is a
@@ -279,7 +368,7 @@ func appendDecimal(b []byte, f float64) (_ []byte, ok bool) {
 		b = append(b, '-')
 	}
 	start := len(b)
-	b = strconv.AppendUint(b, r, 10)
+	b = appendUint(b, r)
 	switch n := len(b) - start; {
 	case k == 0:
 	case n <= k:

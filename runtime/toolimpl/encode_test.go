@@ -322,3 +322,41 @@ func BenchmarkSortKeys(b *testing.B) {
 		}
 	})
 }
+
+// TestEncoderIntegers checks Int and Uint, which write their digits in
+// place, against strconv: around every power of ten, the extremes and
+// random values.
+func TestEncoderIntegers(t *testing.T) {
+	check := func(u uint64) {
+		var e Encoder
+		e.Uint(u)
+		if want := strconv.FormatUint(u, 10); string(e.buf) != want {
+			t.Fatalf("Uint(%d): got %s", u, e.buf)
+		}
+		if got := decimalDigits(u); got != len(strconv.FormatUint(u, 10)) {
+			t.Fatalf("decimalDigits(%d) = %d", u, got)
+		}
+		for _, n := range []int64{int64(u), -int64(u)} {
+			e := Encoder{buf: []byte("x")}
+			e.Int(n)
+			if want := "x" + strconv.FormatInt(n, 10); string(e.buf) != want {
+				t.Fatalf("Int(%d): got %s", n, e.buf)
+			}
+		}
+	}
+	for _, u := range []uint64{0, 1, 9, math.MaxUint64, math.MaxInt64, 1 << 63, math.MaxUint64 - 1} {
+		check(u)
+	}
+	for p := uint64(1); p <= 1e19; p *= 10 {
+		check(p - 1)
+		check(p)
+		check(p + 1)
+		if p == 1e19 {
+			break
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		check(rng.Uint64() >> rng.IntN(64))
+	}
+}
