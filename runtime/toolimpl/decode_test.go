@@ -481,6 +481,30 @@ func TestFastKey(t *testing.T) {
 	}
 }
 
+// quoteAt finds the first quote at every position of the words it reads,
+// with quotes after it and bytes next to a quote's in value ('!' and '#'),
+// and len(data) with none.
+func TestQuoteAt(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for from := 0; from <= n; from++ {
+			plain := []byte(strings.Repeat("!#", n)[:n])
+			if got := quoteAt(plain, from); got != n {
+				t.Errorf("quoteAt(%q, %d) = %d, want %d", plain, from, got, n)
+			}
+			for at := from; at < n; at++ {
+				data := slices.Clone(plain)
+				data[at] = '"'
+				for j := at + 1; j < n; j += 3 {
+					data[j] = '"'
+				}
+				if got := quoteAt(data, from); got != at {
+					t.Errorf("quoteAt(%q, %d) = %d, want %d", data, from, got, at)
+				}
+			}
+		}
+	}
+}
+
 // plainRun never skips a byte that needs a closer look, finds the first
 // one in a whole word, and stops short of it only in the last seven bytes.
 func TestPlainRun(t *testing.T) {

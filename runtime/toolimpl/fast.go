@@ -23,7 +23,9 @@ import (
 
 // fastSpace skips white space.
 func fastSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
+	// A byte above the space, the common case, is never white space: one
+	// test for it.
+	for i < len(data) && data[i] <= ' ' && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
 		i++
 	}
 	return i
@@ -88,10 +90,7 @@ func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
 		}
 	}
 	start := i + 1
-	i = start
-	for i < len(data) && data[i] != '"' {
-		i++
-	}
+	i = quoteAt(data, start)
 	if i >= len(data) {
 		return nil, i, false
 	}
@@ -104,6 +103,24 @@ func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
 		}
 	}
 	return key, i + 1, true
+}
+
+// quoteAt returns the offset of the first quote in data from i on, or
+// len(data) if there is none: eight bytes at a time while eight are left.
+func quoteAt(data []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(data); i += 8 {
+		q := binary.LittleEndian.Uint64(data[i:]) ^ (ones * '"')
+		// The lowest high bit set marks the first byte of q that is zero
+		// (a borrow sets bits only above one).
+		if m := (q - ones) &^ q & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(data) && data[i] != '"' {
+		i++
+	}
+	return i
 }
 
 // FastString reads a string without escapes.
