@@ -286,44 +286,55 @@ func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
 	default:
 		return b, false
 	}
-	// The digits, from the last, two at a time: k after the point (frac
-	// has k at most, the last not 0), the point, those of ip, the sign.
-	var a [32]byte // ip < 1e15, k <= 10
-	i := len(a)
+	// Written in place, from the last digit, two at a time: k digits
+	// after the point (frac has k at most, the last not 0), the point,
+	// the digits of ip, the sign.
+	sign := int(u >> 63)
+	end := sign + decimalDigits(ip) // of ip's digits
+	total := end
+	if k > 0 {
+		total += 1 + k
+	}
+	at := len(b)
+	if cap(b)-at < total {
+		b = grow(b, total)
+	}
+	b = b[:at+total]
+	d := b[at:]
 	if k > 0 {
 		frac := (n & (1<<k - 1)) * pow5[k]
-		for j := k; j >= 2; j -= 2 {
+		j := total
+		for ; k >= 2; k -= 2 {
 			r := frac % 100 * 2
 			frac /= 100
-			i -= 2
-			a[i], a[i+1] = digitPairs[r], digitPairs[r+1]
+			j -= 2
+			d[j], d[j+1] = digitPairs[r], digitPairs[r+1]
 		}
-		if k&1 != 0 {
-			i--
-			a[i] = byte('0' + frac)
+		if k == 1 {
+			j--
+			d[j] = byte('0' + frac)
 		}
-		i--
-		a[i] = '.'
+		d[end] = '.'
 	}
+	d[0] = '-' // the first digit's place if f > 0
 	for ip >= 100 {
 		r := ip % 100 * 2
 		ip /= 100
-		i -= 2
-		a[i], a[i+1] = digitPairs[r], digitPairs[r+1]
+		end -= 2
+		d[end], d[end+1] = digitPairs[r], digitPairs[r+1]
 	}
 	if ip >= 10 {
-		i -= 2
-		a[i], a[i+1] = digitPairs[ip*2], digitPairs[ip*2+1]
+		d[end-2], d[end-1] = digitPairs[ip*2], digitPairs[ip*2+1]
 	} else {
-		i--
-		a[i] = byte('0' + ip)
+		d[end-1] = byte('0' + ip)
 	}
-	if u>>63 != 0 {
-		i--
-		a[i] = '-'
-	}
-	return append(b, a[i:]...), true
+	return b, true
 }
+
+// grow returns b with room for n more bytes.
+//
+//go:noinline
+func grow(b []byte, n int) []byte { return slices.Grow(b, n) }
 
 // pow10f holds the powers of ten by which appendDecimal scales; each is a
 // float64 exactly.
