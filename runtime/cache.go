@@ -222,7 +222,7 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 	}
 	f.state, f.entry, f.sent = flightStored, e, true
 	close(f.done)
-	if (*r.index.Load())[info.Name] == t {
+	if r.index.Load().get(info.Name) == t {
 		// Not for a tool removed while it ran: one registered again
 		// under its name starts afresh.
 		r.cache.set(ctx, key, e, info.Cache)

@@ -43,7 +43,7 @@ func Waiters(r *Registry) int {
 
 // Direct reports whether Execute calls the tool name straight.
 func Direct(r *Registry, name string) bool {
-	t := (*r.index.Load())[name]
+	t := r.index.Load().get(name)
 	return t != nil && t.direct != nil
 }
 

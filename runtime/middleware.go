@@ -66,7 +66,7 @@ func (r *Registry) chain(core Handler) Handler {
 // this call alone, as emit is the caller's.
 func (r *Registry) intercept(ctx context.Context, id, name string, args []byte, emit func(Chunk)) (Result, error) {
 	call := Call{ID: id, Name: name, Args: args}
-	if t := (*r.index.Load())[name]; t != nil && t.listed {
+	if t := r.index.Load().get(name); t != nil && t.listed {
 		call.Tool = t.info
 	}
 	h := r.handler

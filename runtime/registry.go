@@ -3,6 +3,7 @@ package runtime
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/session"
 )
@@ -36,7 +38,7 @@ type Registry struct {
 	abandoned atomic.Int64
 	// index is the tools by name for Execute, replaced whole by Register
 	// and Remove, so that a call takes no lock.
-	index atomic.Pointer[map[string]*entry]
+	index atomic.Pointer[toolIndex]
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -61,7 +63,7 @@ func NewRegistry(s *Settings) *Registry {
 	r.settings.Middleware = slices.DeleteFunc(slices.Clone(r.settings.Middleware), func(m Middleware) bool { return m == nil })
 	r.cache.init(r.settings)
 	r.maxBytes = cmp.Or(r.settings.MaxBytes, defaultMaxBytes)
-	r.index.Store(&map[string]*entry{})
+	r.index.Store(newToolIndex(nil))
 	if len(r.settings.Middleware) > 0 {
 		r.handler = r.chain(r.core)
 	}
@@ -118,7 +120,10 @@ func (r *Registry) register(tools []Tool) error {
 		}
 		added[info.Name] = true
 	}
-	index := maps.Clone(*r.index.Load())
+	index := maps.Clone(r.index.Load().byName)
+	if index == nil {
+		index = make(map[string]*entry, len(tools))
+	}
 	for _, t := range tools {
 		info := t.Info()
 		r.tools[info.Name] = t
@@ -127,7 +132,7 @@ func (r *Registry) register(tools []Tool) error {
 			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
 		}
 	}
-	r.index.Store(&index)
+	r.index.Store(newToolIndex(index))
 	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
 	return nil
 }
@@ -156,7 +161,7 @@ func (r *Registry) remove(names []string) bool {
 			continue
 		}
 		if index == nil {
-			index = maps.Clone(*r.index.Load())
+			index = maps.Clone(r.index.Load().byName)
 		}
 		delete(r.tools, name)
 		delete(index, name)
@@ -165,7 +170,7 @@ func (r *Registry) remove(names []string) bool {
 	if index == nil {
 		return false
 	}
-	r.index.Store(&index)
+	r.index.Store(newToolIndex(index))
 	r.defs = slices.DeleteFunc(r.defs, func(d Definition) bool { return r.tools[d.Name] == nil })
 	return true
 }
@@ -442,7 +447,7 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 		}
 	}()
 	if id != "" {
-		if t := (*r.index.Load())[name]; t != nil && t.info.Confirm {
+		if t := r.index.Load().get(name); t != nil && t.info.Confirm {
 			// The approver sees the call's ID, to match its answer to
 			// the model's call.
 			ctx = session.WithCallID(ctx, id)
@@ -454,7 +459,7 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 	// The common case, written out here so that the Result is copied
 	// through as few frames as can be: a generated tool, not marked cache,
 	// not streaming, its arguments within the limit.
-	t := (*r.index.Load())[name]
+	t := r.index.Load().get(name)
 	if t == nil || t.direct == nil || emit != nil || len(args) > r.maxBytes {
 		return r.run(ctx, name, args, emit)
 	}
@@ -488,7 +493,7 @@ func (r *Registry) contained(ctx context.Context, name string, args json.RawMess
 }
 
 func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
-	t := (*r.index.Load())[name]
+	t := r.index.Load().get(name)
 	if t == nil || !t.listed {
 		// A tool left out of the registry's dialect is not one the model
 		// was given.
@@ -552,6 +557,75 @@ type settingsCaller interface {
 // Result, fewer).
 type directCaller interface {
 	DirectCall() func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error)
+}
+
+// A toolIndex is the registered tools by name, as a call finds them: a
+// table of open addressing, at most half full, probed from a hash of the
+// name read a word at a time, so that a lookup costs that hash and mostly
+// one comparison (a map of a few tools costs a seeded hash and a scan of
+// its group, over twice the instructions). The hash needs no seed: only
+// registered names go into the table, so a name a model sends can make
+// its lookup probe no further than the longest run of registered names.
+// A toolIndex is never changed once made.
+type toolIndex struct {
+	byName map[string]*entry // the same tools, which Register and Remove copy
+	slots  []indexSlot       // a power of two long, 1<<(64-shift)
+	shift  uint
+}
+
+type indexSlot struct {
+	name string
+	e    *entry // nil for an empty slot
+}
+
+func newToolIndex(byName map[string]*entry) *toolIndex {
+	n, shift := 8, uint(61)
+	for n < 2*len(byName) {
+		n, shift = n*2, shift-1
+	}
+	x := &toolIndex{byName: byName, slots: make([]indexSlot, n), shift: shift}
+	for name, e := range byName {
+		i := nameHash(name) >> shift
+		for x.slots[i].e != nil {
+			i = (i + 1) & uint64(n-1)
+		}
+		x.slots[i] = indexSlot{name, e}
+	}
+	return x
+}
+
+// get returns the tool named name, or nil.
+func (x *toolIndex) get(name string) *entry {
+	mask := uint64(len(x.slots) - 1)
+	for i := nameHash(name) >> x.shift; ; i = (i + 1) & mask {
+		if s := &x.slots[i]; s.e == nil || s.name == name {
+			return s.e
+		}
+	}
+}
+
+// nameHash hashes a tool's name for a toolIndex, whose slot is its top
+// bits: the name's words (the last overlapping the one before; a name of
+// under 8 bytes as two halves, or its first, middle and last bytes) and
+// its length, each mixed in by a multiplication.
+func nameHash(name string) uint64 {
+	const m = 0x9e3779b97f4a7c15                          // 2^64 divided by the golden ratio, odd
+	b := unsafe.Slice(unsafe.StringData(name), len(name)) // read only
+	n := len(b)
+	h := uint64(n+1) * m
+	switch {
+	case n >= 8:
+		for i := 0; i+8 < n; i += 8 {
+			h = (h ^ binary.LittleEndian.Uint64(b[i:])) * m
+			h ^= h >> 32
+		}
+		h = (h ^ binary.LittleEndian.Uint64(b[n-8:])) * m
+	case n >= 4:
+		h = (h ^ (uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32)) * m
+	case n > 0:
+		h = (h ^ (uint64(b[0]) | uint64(b[n>>1])<<8 | uint64(b[n-1])<<16)) * m
+	}
+	return (h ^ h>>29) * m
 }
 
 // entry is a registered tool as Execute needs it, worked out once.
