@@ -96,7 +96,9 @@ func putEncoder(e *Encoder) {
 		return
 	}
 	e.buf, e.err, e.depth = e.buf[:0], nil, 0
-	clear(e.seen)
+	if len(e.seen) > 0 { // as it mostly is not: clear calls the runtime even for an empty map
+		clear(e.seen)
+	}
 	if cap(e.keys) > maxPooledKeys {
 		e.keys = nil
 	}
