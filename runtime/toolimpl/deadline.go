@@ -199,6 +199,12 @@ func (c *callContext) cancel(err error) {
 		p = new(error) // here only: &err would move err to the heap on every call
 		*p = err
 	}
+	c.cancelWith(p)
+}
+
+// cancelWith is cancel with the cause as cause holds it: &causeCanceled,
+// for one, cancels without comparing errors.
+func (c *callContext) cancelWith(p *error) {
 	if !c.cause.CompareAndSwap(nil, p) {
 		return
 	}
@@ -349,7 +355,7 @@ func (c *deadlineCall) wait(parent context.Context) (ok bool) {
 	c.reusable = woke && queued
 	// Its context ends with the call, as a context.WithTimeout's does at
 	// its deferred cancel.
-	c.ctx.cancel(context.Canceled)
+	c.ctx.cancelWith(&causeCanceled)
 	return true
 }
 
@@ -493,7 +499,7 @@ func (q *deadlineQueue) expire() {
 		// next runs: on a busy machine that can be after the function
 		// has returned, late, which would then count as in time.
 		abandon := c.state.CompareAndSwap(running, abandoned)
-		c.ctx.cancel(context.DeadlineExceeded)
+		c.ctx.cancelWith(&causeDeadline)
 		if abandon {
 			c.signal()
 		}
