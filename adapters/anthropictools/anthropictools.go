@@ -8,7 +8,10 @@
 // a registry in the Anthropic dialect (runtime.Settings.Dialect) the tools are
 // strict. Execute answers with tool_result blocks: the text for the model,
 // or the error with is_error set, and for a tool whose result is
-// multimodal content, its text and images as blocks of their own.
+// multimodal content, its text, images (JPEG, PNG, GIF, WebP) and
+// documents (PDF; plain text in UTF-8) as blocks of their own, each other
+// part (audio, video, other files, media Anthropic would refuse) by its
+// description.
 //
 //	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
 //	if err := reg.Register(weather.Tools()...); err != nil {
@@ -27,10 +30,13 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"mime"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -186,7 +192,12 @@ func countParams(v any, optional, unions *int) {
 // refuse is answered so that it takes it: text that is empty or only white
 // space is left out (a failure without words says the tool failed), and a
 // structured result made by hand without its JSON, or whose data has no
-// JSON encoding, is encoded here or answered as a failure.
+// JSON encoding, is encoded here or answered as a failure. Multimodal
+// content is answered with its parts in order: text as text blocks,
+// images as image blocks, PDFs and plain text files as document blocks;
+// audio, video, other files, and an image or file the API would refuse
+// (an SVG, an image over 5 MiB or a PDF over 32 MiB of base64) by their
+// descriptions.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
 	var uses []anthropic.ContentBlockUnion
 	for _, block := range content {
@@ -239,10 +250,11 @@ func toolResult(id string, res *runtime.Result) *anthropic.ToolResultBlockParam 
 
 // resultContent is the content of a tool_result, and whether the call
 // succeeded: the Result's text, or the parts of multimodal content
-// (images as image blocks; other media, which a tool_result cannot hold,
-// and images Anthropic would refuse, by their description). Anthropic refuses a text block that is empty or
-// only white space, so such text is left out, and a tool_result with
-// nothing to say has no content.
+// (images as image blocks, PDFs and plain text files as document blocks;
+// other media, which a tool_result cannot hold, and images and files
+// Anthropic would refuse, by their description). Anthropic refuses a text
+// block that is empty or only white space, so such text is left out, and a
+// tool_result with nothing to say has no content.
 func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
 	var out []anthropic.ToolResultBlockParamContentUnion
 	text := func(s string) {
@@ -289,10 +301,66 @@ func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContent
 				}},
 			}})
 		default:
+			if doc := document(p); doc != nil {
+				out = append(out, anthropic.ToolResultBlockParamContentUnion{OfDocument: doc})
+				continue
+			}
 			text(runtime.Content{p}.String())
 		}
 	}
 	return out, true
+}
+
+// maxDocumentBase64 is the longest data of a document sent as a block:
+// the Messages API takes requests of at most 32 MB, PDFs included, so a
+// longer PDF (as base64) or plain text fails the request, and every later
+// one, as the tool_result stays in the conversation. Such a file goes by
+// its description.
+const maxDocumentBase64 = 32 << 20
+
+// document is the document block of a file part that Anthropic takes as
+// one, or nil: a PDF, by its bytes (base64, within maxDocumentBase64) or
+// at an http(s) URL, and plain text (text/plain, in UTF-8, not empty or
+// only white space, within maxDocumentBase64). The file's name is the
+// document's title. Other files (Word, HTML, CSV, a text in another
+// charset), which a document block cannot hold, go by their description.
+func document(p runtime.Part) *anthropic.DocumentBlockParam {
+	if p.Type != runtime.PartFile {
+		return nil
+	}
+	mediaType, params, err := mime.ParseMediaType(p.MIMEType)
+	if err != nil {
+		return nil
+	}
+	var source anthropic.DocumentBlockParamSourceUnion
+	switch {
+	case mediaType == "application/pdf" && p.URL != "":
+		if !webURL(p.URL) {
+			return nil
+		}
+		source.OfURL = &anthropic.URLPDFSourceParam{URL: p.URL}
+	case mediaType == "application/pdf" && len(p.Data) > 0 &&
+		base64.StdEncoding.EncodedLen(len(p.Data)) <= maxDocumentBase64:
+		source.OfBase64 = &anthropic.Base64PDFSourceParam{Data: base64.StdEncoding.EncodeToString(p.Data)}
+	case mediaType == "text/plain" && p.URL == "" && len(p.Data) <= maxDocumentBase64 &&
+		(params["charset"] == "" || strings.EqualFold(params["charset"], "utf-8")) &&
+		utf8.Valid(p.Data) && len(bytes.TrimSpace(p.Data)) > 0:
+		source.OfText = &anthropic.PlainTextSourceParam{Data: string(p.Data)}
+	default:
+		return nil
+	}
+	doc := &anthropic.DocumentBlockParam{Source: source}
+	if title := strings.TrimSpace(strings.ToValidUTF8(p.Name, "\uFFFD")); title != "" {
+		doc.Title = param.NewOpt(title)
+	}
+	return doc
+}
+
+// webURL reports whether u is an absolute http or https URL, which the API
+// can fetch.
+func webURL(u string) bool {
+	parsed, err := url.Parse(u)
+	return err == nil && (parsed.Scheme == "https" || parsed.Scheme == "http") && parsed.Host != ""
 }
 
 // marshal is v as JSON, without the escapes of <, > and & (as the runtime

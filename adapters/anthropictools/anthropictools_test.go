@@ -127,7 +127,7 @@ func TestRoundTrip(t *testing.T) {
  {"type":"image","source":{"type":"base64","media_type":"image/png","data":"UE5H"}},
  {"type":"text","text":"[audio, audio/wav, 4 bytes]"},
  {"type":"text","text":"[video, video/mp4, at https://example.com/cat.mp4]"},
- {"type":"text","text":"[file cat.txt, text/plain, 4 bytes]"}]}]`), &want)
+ {"type":"document","title":"cat.txt","source":{"type":"text","media_type":"text/plain","data":"meow"}}]}]`), &want)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tool results (-want +got):\n%s", diff)
 	}
