@@ -33,6 +33,13 @@
 //	answers, err := openaitools.ExecuteResponse(ctx, reg, resp.Output)
 //	params.PreviousResponseID = openai.String(resp.ID)
 //	params.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: answers}
+//
+// The answers are the Results as JSON. The Responses API also takes
+// images and files in a function_call_output, so ExecuteResponse answers
+// a tool whose result is multimodal content with its parts: text, images
+// and files the API takes as input_text, input_image and input_file
+// items, each other part by its description. A Chat Completions tool
+// message holds text only: there the content goes as its description.
 package openaitools
 
 import (
@@ -83,8 +90,9 @@ func strictness(reg *runtime.Registry, name string) *bool {
 
 // Execute runs the tool calls of an assistant message through reg, all at
 // once, and returns the tool messages that answer them, in the order of
-// the calls. Each answer is the call's Result as JSON: a call of an
-// unknown tool, with bad arguments or that fails is answered too, with
+// the calls. Each answer is the call's Result as JSON (for multimodal
+// content, its text description: a tool message holds text only): a call
+// of an unknown tool, with bad arguments or that fails is answered too, with
 // what the model can act on, and one call's failure does not stop the
 // others; a Result with no JSON encoding (from a tool written by hand) is
 // answered as a failure. A call whose ID an earlier call of the message already has is
@@ -102,19 +110,19 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 			custom[i] = true
 		}
 	}
-	texts, err := run(ctx, reg, requests, custom)
+	results, err := run(ctx, reg, requests, custom)
 	if err != nil {
 		return nil, err
 	}
 	answers := make([]openai.ChatCompletionMessageParamUnion, len(calls))
 	for i, call := range calls {
-		answers[i] = openai.ToolMessage(texts[i], call.ID)
+		answers[i] = openai.ToolMessage(results[i].JSONText(), call.ID)
 	}
 	return answers, nil
 }
 
-// run executes calls through reg at once and returns each one's Result as
-// JSON, in order. A call whose ID an earlier one has is not run (see
+// run executes calls through reg at once and returns each one's Result, in
+// order. A call whose ID an earlier one has is not run (see
 // runtime.Registry.ExecuteAll), whether the earlier one is a function's
 // or a custom tool's: its answer says so. A call of a custom tool
 // (custom[i]), whose input is free text, never reaches reg, not even a
@@ -123,7 +131,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 // an unknown tool. The answer to a call of an unknown tool names the tools
 // offered to OpenAI, and the one the model likely meant among them
 // (runtime.UnknownTool), never one left out.
-func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]string, error) {
+func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]runtime.Result, error) {
 	var functions []runtime.Call
 	var customIDs map[string]bool // of the custom calls before
 	repeated := make([]bool, len(calls))
@@ -148,26 +156,26 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 	if err != nil {
 		return nil, err
 	}
-	texts := make([]string, len(calls))
+	answers := make([]runtime.Result, len(calls))
 	unknown := offered.New(reg, runtime.OpenAI)
 	for i, call := range calls {
 		if custom[i] {
-			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
+			answers[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}
 			continue
 		}
 		if left[i] {
-			texts[i] = runtime.Result{Error: unknown.Text(call.Name)}.JSONText()
+			answers[i] = runtime.Result{Error: unknown.Text(call.Name)}
 			continue
 		}
 		if repeated[i] {
 			// As ExecuteAll answers a call that repeats an ID.
-			texts[i] = runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cutName(call.ID))}.JSONText()
+			answers[i] = runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cutName(call.ID))}
 			continue
 		}
-		texts[i] = unknown.Relist(call.Name, results[0]).JSONText()
+		answers[i] = unknown.Relist(call.Name, results[0])
 		results = results[1:]
 	}
-	return texts, nil
+	return answers, nil
 }
 
 // cutName is a tool name a model wrote, as a message shows it: its first

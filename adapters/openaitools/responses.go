@@ -49,6 +49,18 @@ func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
 // fails is answered with what the model can act on, one call's failure
 // does not stop the others, and a call whose call_id an earlier call has is
 // not run but answered so. The error is non-nil only when ctx ended.
+//
+// The output of a call whose result is multimodal content with media the
+// API takes in a function_call_output is the content's parts, in order,
+// instead of the Result's JSON: text as input_text; images (PNG, JPEG,
+// WebP, GIF of one frame) as input_image, by their bytes as a data URL or
+// at an http(s) URL; files of the types input_file takes (PDF, plain text,
+// Markdown, JSON, HTML, XML, CSV, Word, RTF, OpenDocument text,
+// PowerPoint, Excel) as input_file, by their bytes as a data URL with a
+// file name or at an http(s) URL; every other part (audio, video, another
+// file, media the API would refuse or past its limits) as input_text that
+// describes it. Content with no such media is answered with the Result's
+// JSON, as any other result.
 func ExecuteResponse(ctx context.Context, reg *runtime.Registry, output []responses.ResponseOutputItemUnion) ([]responses.ResponseInputItemUnionParam, error) {
 	var calls []runtime.Call
 	var custom []bool
@@ -64,17 +76,22 @@ func ExecuteResponse(ctx context.Context, reg *runtime.Registry, output []respon
 			custom = append(custom, true)
 		}
 	}
-	texts, err := run(ctx, reg, calls, custom)
+	results, err := run(ctx, reg, calls, custom)
 	if err != nil {
 		return nil, err
 	}
 	answers := make([]responses.ResponseInputItemUnionParam, len(calls))
+	var budget mediaBudget
 	for i, call := range calls {
 		if custom[i] {
-			answers[i] = responses.ResponseInputItemParamOfCustomToolCallOutput(call.ID, texts[i])
+			answers[i] = responses.ResponseInputItemParamOfCustomToolCallOutput(call.ID, results[i].JSONText())
 			continue
 		}
-		answers[i] = responses.ResponseInputItemParamOfFunctionCallOutput(texts[i])
+		if items := outputItems(&results[i], &budget); items != nil {
+			answers[i] = responses.ResponseInputItemParamOfFunctionCallOutput(items)
+		} else {
+			answers[i] = responses.ResponseInputItemParamOfFunctionCallOutput(results[i].JSONText())
+		}
 		answers[i].OfFunctionCallOutput.CallID = param.NewOpt(call.ID)
 	}
 	return answers, nil
