@@ -101,7 +101,9 @@ func label(s string) string {
 // EnhancedTool is a tool whose result is multimodal [Content]: each call's
 // Result holds the Content in Data, and its text description in Output.
 // Adapters that carry media (MCP, Eino's enhanced tools) send the parts;
-// others send the description.
+// those of the OpenAI Responses API, Anthropic and Gemini send the media
+// their APIs take in a tool result, and describe the others; the rest
+// send the description.
 type EnhancedTool interface {
 	InvokableTool
 	// Multimodal marks the kind of tool; it does nothing.

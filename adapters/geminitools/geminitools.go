@@ -21,13 +21,22 @@
 //	// ...
 //	parts, err := geminitools.Execute(ctx, reg, resp.FunctionCalls())
 //	contents = append(contents, resp.Candidates[0].Content, genai.NewContentFromParts(parts, genai.RoleUser))
+//
+// A tool whose result is multimodal content is answered with the
+// content's description as the output, and with its media of the types
+// Gemini takes in a function response (images: PNG, JPEG, WebP;
+// documents: PDF, plain text) as the response's parts, by their bytes or
+// URI. Gemini's guide documents multimodal function responses for its
+// Gemini 3 models; an earlier model may refuse a response with parts.
 package geminitools
 
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"mime"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -75,8 +84,12 @@ func strict(reg *runtime.Registry, name string) bool {
 // Execute runs the function calls of a response through reg, all at once,
 // and returns the function responses that answer them, in their order:
 // {"output": ...} for a result (its text, or its JSON for a structured
-// one), {"error": ...} for anything the model should fix or know, with
-// the media of multimodal content as parts of the response. One call's
+// one), {"error": ...} for anything the model should fix or know. For
+// multimodal content, the output is its description, and its media of the
+// types Gemini takes there (PNG, JPEG and WebP images, PDFs, plain text in
+// UTF-8; inline data of at most 20 MB as base64) are parts of the
+// response; other media (audio, video, GIFs, other files) are in the
+// description only. One call's
 // failure does not stop the others, and a call whose ID an earlier call
 // has is not run: its response says so. A call whose arguments have no
 // JSON encoding (a map made by the program, holding NaN, say) is not run
@@ -197,15 +210,8 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 	case multimodal:
 		out.Response = map[string]any{"output": res.Output}
 		for _, p := range content {
-			switch {
-			case p.Type == runtime.PartText:
-			case p.MIMEType == "" || p.URL == "" && len(p.Data) == 0:
-				// Gemini needs a media type, and data or a URL: without
-				// them the part is left to the output's description.
-			case p.URL != "":
-				out.Parts = append(out.Parts, &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: p.MIMEType}})
-			default:
-				out.Parts = append(out.Parts, &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: p.MIMEType, Data: p.Data, DisplayName: p.Name}})
+			if part := responsePart(p); part != nil {
+				out.Parts = append(out.Parts, part)
 			}
 		}
 	case res.Data != nil || res.Structured:
@@ -223,4 +229,45 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 		out.Response = map[string]any{"output": res.Output}
 	}
 	return out
+}
+
+// responseTypes are the media types Gemini takes in a function response's
+// parts ("Multimodal function responses" in its function calling guide):
+// images (PNG, JPEG, WebP) and documents (PDF, plain text).
+var responseTypes = map[string]bool{
+	"image/png":       true,
+	"image/jpeg":      true,
+	"image/webp":      true,
+	"application/pdf": true,
+	"text/plain":      true,
+}
+
+// maxInlineBase64 is the longest base64 of inline data sent: Gemini takes
+// requests of at most 20 MB with inline data, which travels as base64.
+// Longer data go by the output's description.
+const maxInlineBase64 = 20_000_000
+
+// responsePart is the part of a function response that carries the media
+// of p, or nil if Gemini would not take it: text (the output has it), a
+// part without a media type, or of one outside responseTypes (audio,
+// video, GIF, Word...), without data or a URL, inline data over
+// maxInlineBase64, plain text that is not UTF-8. Such a part is left to
+// the output's description, which describes every part.
+func responsePart(p runtime.Part) *genai.FunctionResponsePart {
+	if p.Type == runtime.PartText {
+		return nil
+	}
+	mediaType, params, err := mime.ParseMediaType(p.MIMEType)
+	if err != nil || !responseTypes[mediaType] {
+		return nil
+	}
+	switch {
+	case p.URL != "":
+		return &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: mediaType}}
+	case len(p.Data) == 0 || base64.StdEncoding.EncodedLen(len(p.Data)) > maxInlineBase64:
+		return nil
+	case mediaType == "text/plain" && (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8") || !utf8.Valid(p.Data)):
+		return nil
+	}
+	return &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: mediaType, Data: p.Data, DisplayName: p.Name}}
 }

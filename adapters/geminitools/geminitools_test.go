@@ -95,8 +95,7 @@ func TestExecute(t *testing.T) {
 {"functionResponse":{"id":"2","name":"get_forecast","response":{"error":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}}},
 {"functionResponse":{"id":"3","name":"get_forecast","response":{"output":{"city":"Paris","unit":"celsius","days":[{"day":0,"summary":"cloudy","high":18,"low":10}]}}}},
 {"functionResponse":{"id":"4","name":"look","response":{"output":"A cat:\n[image, image/png, 3 bytes]\n[audio, audio/wav, 4 bytes]\n[video, video/mp4, at https://example.com/cat.mp4]\n[file cat.txt, text/plain, 4 bytes]"},
-  "parts":[{"inlineData":{"mimeType":"image/png","data":"UE5H"}},{"inlineData":{"mimeType":"audio/wav","data":"UklGRg=="}},
-   {"fileData":{"fileUri":"https://example.com/cat.mp4","mimeType":"video/mp4"}},{"inlineData":{"mimeType":"text/plain","data":"bWVvdw==","displayName":"cat.txt"}}]}},
+  "parts":[{"inlineData":{"mimeType":"image/png","data":"UE5H"}},{"inlineData":{"mimeType":"text/plain","data":"bWVvdw==","displayName":"cat.txt"}}]}},
 {"functionResponse":{"id":"5","name":"get_weather","response":{"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look, words"}}}]`))
 	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
 		t.Errorf("function responses (-want +got):\n%s", diff)

@@ -10,8 +10,8 @@ import (
 )
 
 // TestResponseMedia checks that parts Gemini cannot take (no media type,
-// neither bytes nor a URL) are left to the output's description, not sent
-// as empty inline data.
+// neither bytes nor a URL, a video) are left to the output's description,
+// not sent as empty inline data.
 func TestResponseMedia(t *testing.T) {
 	content := runtime.Content{
 		runtime.MediaPart(runtime.PartImage, "image/png", []byte{1}),
@@ -26,7 +26,7 @@ func TestResponseMedia(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `[{"inlineData":{"mimeType":"image/png","data":"AQ=="}},{"fileData":{"fileUri":"https://example.com/v.mp4","mimeType":"video/mp4"}}]`
+	want := `[{"inlineData":{"mimeType":"image/png","data":"AQ=="}}]`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
