@@ -89,7 +89,10 @@ func strict(reg *runtime.Registry, name string) bool {
 // types Gemini takes there (PNG, JPEG and WebP images, PDFs, plain text in
 // UTF-8; inline data of at most 20 MB as base64) are parts of the
 // response; other media (audio, video, GIFs, other files) are in the
-// description only. One call's
+// description only. Google documents media in function responses for
+// Gemini 3 models: for an earlier model, which may refuse them, drop them
+// from the responses (part.FunctionResponse.Parts = nil); the output
+// still describes each. One call's
 // failure does not stop the others, and a call whose ID an earlier call
 // has is not run: its response says so. A call whose arguments have no
 // JSON encoding (a map made by the program, holding NaN, say) is not run
