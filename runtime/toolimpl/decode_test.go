@@ -1,10 +1,12 @@
 package toolimpl
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	goruntime "runtime"
@@ -535,6 +537,62 @@ func TestPlainRun(t *testing.T) {
 		}
 		if got != want {
 			t.Fatalf("plainRun(%q, %d) = %d; the first special byte is at %d", data, from, got, first)
+		}
+	}
+}
+
+// plainMask and textMask find each byte that needs a closer look, at each
+// place of a word, after any bytes: the lowest bit they set is the first
+// such byte's, whatever borrows set above it.
+func TestPlainMasks(t *testing.T) {
+	plain := func(c byte) bool { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80 }
+	text := func(c byte) bool { return c == '"' || c == '\\' || c < 0x20 }
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct {
+		name    string
+		mask    func(uint64) uint64
+		special func(byte) bool
+	}{{"plainMask", plainMask, plain}, {"textMask", textMask, text}} {
+		for range 200000 {
+			var w [8]byte
+			for i := range w {
+				w[i] = byte(rng.IntN(256))
+			}
+			first := 8
+			for i, b := range w {
+				if c.special(b) {
+					first = i
+					break
+				}
+			}
+			m := c.mask(binary.LittleEndian.Uint64(w[:]))
+			got := 8
+			if m != 0 {
+				got = bits.TrailingZeros64(m) >> 3
+			}
+			if got != first || m&^0x8080808080808080 != 0 {
+				t.Fatalf("%s(% x) = %#x: first byte at %d, want %d", c.name, w, m, got, first)
+			}
+		}
+	}
+}
+
+// textRun is plainRun for valid UTF-8: it passes over multi-byte
+// characters.
+func TestTextRun(t *testing.T) {
+	data := []byte("héllo wörld, 日本語 \"quoted\" and more text here\n")
+	for from := range data {
+		got := textRun(data, from)
+		first := from
+		for first < len(data) && data[first] != '"' && data[first] != '\\' && data[first] >= 0x20 {
+			first++
+		}
+		want := first
+		if (first-from)/8*8+from+8 > len(data) {
+			want = from + (len(data)-from)/8*8
+		}
+		if got != want {
+			t.Fatalf("textRun(%q, %d) = %d; the first special byte is at %d", data, from, got, first)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -432,11 +433,11 @@ func (e *Encoder) String(s string) {
 // byte (a borrow); it is 0 if no byte of x needs escaping.
 func plainMask(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	quote, backslash := x^(ones*'"'), x^(ones*'\\')
-	// The high bit of a byte is set in (v-ones)&^v where v's byte is
-	// zero, and in x-ones*0x20 where x's byte is below 0x20; x's own high
-	// bit marks a non-ASCII byte.
-	return ((quote-ones)&^quote | (backslash-ones)&^backslash | (x - ones*0x20) | x) & highs
+	// An ASCII byte minus 0x20 has its high bit set only if it is below
+	// 0x20, and one that is not a quote (a backslash), xored with it,
+	// then minus 1, only if it was a quote (a backslash): for each, a
+	// borrow sets bits above only. A non-ASCII byte has its own high bit.
+	return ((x - ones*0x20) | (x ^ (ones * '"') - ones) | (x ^ (ones * '\\') - ones) | x) & highs
 }
 
 // plainString reports whether no byte of s needs escaping in a JSON
@@ -474,6 +475,7 @@ func (e *Encoder) escapedString(s string) {
 	b := append(e.buf, '"')
 	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
 	start := 0
+	tried := false // whether the rest of s was checked for appendText
 	for i := plainRun(data, 0); i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -501,6 +503,15 @@ func (e *Encoder) escapedString(s string) {
 			i = plainRun(data, i)
 			continue
 		}
+		if !tried {
+			// Checked once, at the first multi-byte character: the
+			// check costs O(len(s)).
+			tried = true
+			if rest := s[i:]; utf8.ValidString(rest) && !strings.Contains(rest, "\u2028") && !strings.Contains(rest, "\u2029") {
+				e.buf = appendText(b, s, start, i)
+				return
+			}
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
@@ -519,6 +530,62 @@ func (e *Encoder) escapedString(s string) {
 	}
 	b = append(b, s[start:]...)
 	e.buf = append(b, '"')
+}
+
+// appendText is escapedString from the byte i of s on, once s[i:] is
+// known to be valid UTF-8 without U+2028 and U+2029, which encoding/json
+// escapes: its multi-byte characters are then copied as they are, passed
+// over a word at a time like plain ASCII (textRun), not decoded one by
+// one. b holds the JSON written so far, up to s[start:].
+func appendText(b []byte, s string, start, i int) []byte {
+	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	for i = textRun(data, i); i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			i++ // in the last seven bytes
+			continue
+		}
+		b = append(b, s[start:i]...)
+		for {
+			if x := escapes[c]; x != 'u' {
+				b = append(b, '\\', x)
+			} else {
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			if i++; i == len(s) {
+				break
+			}
+			if c = s[i]; c >= utf8.RuneSelf || escapes[c] == 0 {
+				break
+			}
+		}
+		start = i
+		i = textRun(data, i)
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// hexDigits are the digits of \u escapes.
+const hexDigits = "0123456789abcdef"
+
+// textMask is plainMask for text known to be valid UTF-8 without U+2028
+// and U+2029, where the bytes of multi-byte characters need no escaping.
+func textMask(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// As plainMask, whose tests set the high bit of some non-ASCII bytes
+	// too, which &^x clears: x's own high bit is no match here.
+	return ((x - ones*0x20) | (x ^ (ones * '"') - ones) | (x ^ (ones * '\\') - ones)) &^ x & highs
+}
+
+// textRun is plainRun for such text (textMask).
+func textRun(data []byte, i int) int {
+	for ; i+8 <= len(data); i += 8 {
+		if m := textMask(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	return i
 }
 
 // Value writes v with encoding/json (HTML escaping off): the fallback for

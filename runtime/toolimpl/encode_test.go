@@ -32,6 +32,21 @@ func checkString(t *testing.T, s string) {
 	}
 }
 
+// Strings of text in several scripts, with escapes, invalid bytes, U+2028
+// and U+2029 before and after the first multi-byte character (which
+// decides how the rest is written), each as encoding/json writes it.
+func TestEncoderStringMixed(t *testing.T) {
+	pieces := []string{"a", "plain words ", "é", "日本語", "😀", "\n", "\t\t", "\"", "\\", "\x00", "\x1f", "\u2028", "\u2029", "\xff", "\xe2\x80", "<&>", "\x7f", "0123456789abcdef"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		checkString(t, b.String())
+	}
+}
+
 func FuzzEncoderFloat(f *testing.F) {
 	for _, x := range []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-7, 1e-6, 123456789, 1e20, 1e21, 1.7976931348623157e308, 5e-324, 0.1, 100} {
 		f.Add(x)
