@@ -268,7 +268,7 @@ var deadlineCalls = sync.Pool{New: func() any {
 // parent; the deadline runs from now.
 func startDeadline(parent context.Context, timeout time.Duration, call attempt) *deadlineCall {
 	c := deadlineCalls.Get().(*deadlineCall)
-	c.ctx = call.newContext(parent)
+	c.ctx = &callContext{parent: parent}
 	c.call = call
 	c.owner = queueFor(timeout)
 	c.owner.add(c, timeout)
@@ -294,7 +294,7 @@ func (c *deadlineCall) run() {
 		c.expired = c.ctx.Err() == context.DeadlineExceeded
 		c.finished()
 	}()
-	c.err = c.call.run(c.ctx, &c.res)
+	c.err = c.call(c.ctx, &c.res)
 }
 
 // signal wakes the caller, if it has not been woken already.

@@ -67,49 +67,19 @@ func failedDirect(ctx context.Context, s *runtime.Settings, info *runtime.Info, 
 // shape of its type arguments, and every tool's arguments are a struct of
 // their own (their tags alone make them a shape of their own), so a
 // package of many tools would compile a copy of all of this per tool.
-// Binding costs a call with retries or a deadline one allocation, which
-// holds the context of its first attempt under a deadline too.
-type attempt interface {
-	run(ctx context.Context, res *runtime.Result) error
-	// newContext returns the context of an attempt under a deadline,
-	// from parent: new for each, since the function may keep it.
-	newContext(parent context.Context) *callContext
-}
-
-// bound is the attempt bind makes.
-type bound[In, Out any] struct {
-	in     In
-	fn     func(context.Context, In) (Out, error)
-	encode func(*Encoder, Out)
-	// first is the context of the first attempt under a deadline, made
-	// with the binding: one allocation for both, not two.
-	first     callContext
-	firstUsed bool
-}
+// Binding costs a call with retries or a deadline one allocation.
+type attempt func(ctx context.Context, res *runtime.Result) error
 
 // bind binds in, fn and encode into an attempt.
 func bind[In, Out any](in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) attempt {
-	return &bound[In, Out]{in: in, fn: fn, encode: encode}
-}
-
-func (b *bound[In, Out]) run(ctx context.Context, res *runtime.Result) error {
-	out, err := b.fn(ctx, b.in)
-	if err != nil {
-		return err
+	return func(ctx context.Context, res *runtime.Result) error {
+		out, err := fn(ctx, in)
+		if err != nil {
+			return err
+		}
+		fill(res, out, encode)
+		return nil
 	}
-	fill(res, out, b.encode)
-	return nil
-}
-
-// newContext is called by the caller's goroutine alone, one attempt after
-// another; an abandoned attempt's goroutine keeps the context it was given.
-func (b *bound[In, Out]) newContext(parent context.Context) *callContext {
-	if !b.firstUsed {
-		b.firstUsed = true
-		b.first.parent = parent
-		return &b.first
-	}
-	return &callContext{parent: parent}
 }
 
 func run(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (runtime.Result, error) {
@@ -165,7 +135,7 @@ func runOnce(ctx context.Context, s *runtime.Settings, info *runtime.Info, call 
 // deadline of its own.
 func runAttempt(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (res runtime.Result, goErr error) {
 	defer recoverCall(info, &res, &goErr)
-	if err := call.run(ctx, &res); err != nil {
+	if err := call(ctx, &res); err != nil {
 		return failed(ctx, ctx, s, info, err)
 	}
 	return res, nil
