@@ -757,7 +757,7 @@ type chunkSettler struct {
 	max    int // Settings.MaxOutput: no chunk that takes the text past it is emitted
 	mu     sync.Mutex
 	closed bool
-	n      int   // the bytes of text emitted
+	n      int   // the bytes of the result emitted (a JSON array's, without its closing bracket)
 	over   bool  // a chunk would have taken the text past max
 	err    error // the first chunk without a JSON encoding
 }
@@ -765,9 +765,12 @@ type chunkSettler struct {
 func (c *chunkSettler) settle(ch Chunk) {
 	// Encoded outside the lock: a MarshalJSON that emits must not hang.
 	var encodeErr error
+	structured := false // an element of the Result's JSON array
 	if s, ok := ch.Data.(string); ok && ch.Text == "" {
 		ch.Text = s // a string chunk as it is, as a generated tool's
 	} else if ch.Data != nil && !isContent(ch.Data) {
+		_, text := ch.Data.(string)
+		structured = !text
 		data, err := marshalNoEscape(ch.Data)
 		if err != nil {
 			encodeErr = fmt.Errorf("encoding a chunk of the result: %w", err)
@@ -784,13 +787,20 @@ func (c *chunkSettler) settle(ch Chunk) {
 		c.err = encodeErr
 		return
 	}
-	if c.max > 0 && c.n+len(ch.Text) > c.max {
+	// Measured as a generated tool's chunks are: text joined, a
+	// structured chunk as an element of the Result's JSON array (with the
+	// bracket or comma before it, and room for the closing bracket).
+	n, closing := len(ch.Text), 0
+	if structured {
+		n, closing = n+1, 1
+	}
+	if c.max > 0 && c.n+n+closing > c.max {
 		// As a generated tool is, the stream is stopped at the chunk
 		// that would take it over the limit, which is not emitted.
 		c.over = true
 		return
 	}
-	c.n += len(ch.Text)
+	c.n += n
 	c.emit(ch)
 }
 

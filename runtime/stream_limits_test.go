@@ -157,3 +157,60 @@ func TestStreamTimeoutCanceledMidStream(t *testing.T) {
 		}
 	}
 }
+
+// byHandJSON is a StreamableTool written by hand whose chunks are
+// structured: its Result is their JSON array, as StreamableTool says.
+type byHandJSON struct{ n int }
+
+type hit struct {
+	V string `json:"v"`
+}
+
+func (byHandJSON) Info() *Info {
+	return &Info{Name: "handjson", Description: "Streams hits by hand.", Parameters: echoSchema}
+}
+func (h byHandJSON) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+	return h.Stream(ctx, args, nil)
+}
+func (h byHandJSON) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	var hits []hit
+	for range h.n {
+		c := hit{V: "1234"} // {"v":"1234"}: 12 bytes
+		hits = append(hits, c)
+		if emit != nil {
+			emit(Chunk{Data: c})
+		}
+	}
+	return Result{Success: true, Data: hits}, nil
+}
+
+// A hand-written tool's structured chunks are measured as the JSON array
+// its Result is, as a generated tool's are: two chunks of 12 bytes fit 25
+// bytes of text, but their array ([a,b], 27 bytes) does not. The second
+// must not reach emit, as with the generated tool below, and not be sent
+// before the call fails.
+func TestHandStreamStructuredOverMaxOutput(t *testing.T) {
+	gen := func(ctx context.Context, in echoIn) iter.Seq2[hit, error] {
+		return func(yield func(hit, error) bool) {
+			for range 2 {
+				if !yield(hit{V: "1234"}, nil) {
+					return
+				}
+			}
+		}
+	}
+	for _, tl := range []Tool{byHandJSON{n: 2}, NewStreamable(&Info{Name: "handjson", Description: "Streams hits.", Parameters: echoSchema}, decodeEcho, gen)} {
+		r := NewRegistry(&Settings{MaxOutput: 25})
+		if err := r.Register(tl); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		res, err := r.ExecuteStream(context.Background(), "handjson", nil, func(c Chunk) { got = append(got, c.Text) })
+		if err != nil || res.Success {
+			t.Fatalf("%T: got %+v, %v; want a failure over MaxOutput", tl, res, err)
+		}
+		if len(got) != 1 {
+			t.Errorf("%T: emit got %d chunks %q of a call that failed over MaxOutput 25; want the first alone", tl, len(got), got)
+		}
+	}
+}
