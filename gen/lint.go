@@ -355,7 +355,7 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 }
 
 // readOnlyFile reports whether file is one of GOROOT, the module cache or
-// a vendor directory, as export data names them ($GOROOT/src/...,
+// a module's vendor directory, as export data names them ($GOROOT/src/...,
 // module@version/... under -trimpath) or as files: code the user cannot
 // edit. A module of the user's workspace is editable.
 func readOnlyFile(file string) bool {
@@ -367,8 +367,20 @@ func readOnlyFile(file string) bool {
 		return strings.Contains(first, "@")
 	}
 	sep := string(filepath.Separator)
-	if strings.Contains(file, sep+"vendor"+sep) {
-		return true
+	for rest, at := file, 0; ; {
+		i := strings.Index(rest, sep+"vendor"+sep)
+		if i < 0 {
+			break
+		}
+		// A module's vendor directory, which go mod vendor writes with
+		// its modules.txt; a package of the user's that is named vendor
+		// (a shop's vendors) is theirs to edit.
+		dir := file[:at+i+len(sep+"vendor")]
+		if vendorDir(dir) {
+			return true
+		}
+		at += i + len(sep+"vendor")
+		rest = file[at:]
 	}
 	for _, dir := range readOnlyDirs() {
 		if dir != "" && strings.HasPrefix(file, dir+sep) {
@@ -376,6 +388,20 @@ func readOnlyFile(file string) bool {
 		}
 	}
 	return false
+}
+
+// vendorDirs caches vendorDir's answers, by directory.
+var vendorDirs sync.Map
+
+// vendorDir reports whether dir, a directory named vendor, is a module's
+// vendor directory: go mod vendor writes modules.txt in it.
+func vendorDir(dir string) bool {
+	if v, ok := vendorDirs.Load(dir); ok {
+		return v.(bool)
+	}
+	_, err := os.Stat(filepath.Join(dir, "modules.txt"))
+	vendorDirs.Store(dir, err == nil)
+	return err == nil
 }
 
 // readOnlyDirs are GOROOT and the module cache.
