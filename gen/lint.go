@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"golang.org/x/mod/semver"
 )
 
 // Lint checks a tool's argument schema against the rules of a provider's
@@ -384,6 +386,14 @@ func readOnlyFile(file string) bool {
 	}
 	for _, dir := range readOnlyDirs() {
 		if dir != "" && strings.HasPrefix(file, dir+sep) {
+			return true
+		}
+	}
+	// The module cache may be where toolgen's environment does not say
+	// (go env -w GOPATH or GOMODCACHE, Config.Env): its modules'
+	// directories are named module@version wherever it is.
+	for _, part := range strings.Split(filepath.ToSlash(file), "/") {
+		if i := strings.LastIndexByte(part, '@'); i > 0 && semver.IsValid(part[i+1:]) {
 			return true
 		}
 	}
