@@ -129,6 +129,9 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 		return nil, err
 	}
 	parts := make([]*genai.Part, len(calls))
+	// The turn's responses go back in one request, whose inline data
+	// (as base64) they share.
+	inline := maxInlineBase64
 	for i, call := range calls {
 		var res runtime.Result
 		if why, ok := failed[i]; ok {
@@ -136,7 +139,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 		} else {
 			res, ran = unknown.Relist(call.Name, ran[0]), ran[1:]
 		}
-		parts[i] = &genai.Part{FunctionResponse: response(call, &res)}
+		parts[i] = &genai.Part{FunctionResponse: response(call, &res, &inline)}
 	}
 	return parts, nil
 }
@@ -203,8 +206,9 @@ func structured(res *runtime.Result) (v json.RawMessage, ok bool) {
 	return data, true
 }
 
-// response is the function response for the model.
-func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResponse {
+// response is the function response for the model; its inline data are
+// taken from the base64 bytes inline has left.
+func response(call *genai.FunctionCall, res *runtime.Result, inline *int) *genai.FunctionResponse {
 	out := &genai.FunctionResponse{ID: call.ID, Name: call.Name}
 	content, multimodal := res.Data.(runtime.Content)
 	switch {
@@ -213,7 +217,7 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 	case multimodal:
 		out.Response = map[string]any{"output": res.Output}
 		for _, p := range content {
-			if part := responsePart(p); part != nil {
+			if part := responsePart(p, inline); part != nil {
 				out.Parts = append(out.Parts, part)
 			}
 		}
@@ -245,18 +249,20 @@ var responseTypes = map[string]bool{
 	"text/plain":      true,
 }
 
-// maxInlineBase64 is the longest base64 of inline data sent: Gemini takes
+// maxInlineBase64 is the most base64 of inline data sent: Gemini takes
 // requests of at most 20 MB with inline data, which travels as base64.
-// Longer data go by the output's description.
+// The parts of one Execute's responses share it; data past it go by the
+// output's description.
 const maxInlineBase64 = 20_000_000
 
 // responsePart is the part of a function response that carries the media
 // of p, or nil if Gemini would not take it: text (the output has it), a
 // part without a media type, or of one outside responseTypes (audio,
 // video, GIF, Word...), without data or a URL, inline data over
-// maxInlineBase64, plain text that is not UTF-8. Such a part is left to
-// the output's description, which describes every part.
-func responsePart(p runtime.Part) *genai.FunctionResponsePart {
+// what inline has left of maxInlineBase64 (which inline data take their
+// share of), plain text that is not UTF-8. Such a part is left to the
+// output's description, which describes every part.
+func responsePart(p runtime.Part, inline *int) *genai.FunctionResponsePart {
 	if p.Type == runtime.PartText {
 		return nil
 	}
@@ -267,10 +273,11 @@ func responsePart(p runtime.Part) *genai.FunctionResponsePart {
 	switch {
 	case p.URL != "":
 		return &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: mediaType}}
-	case len(p.Data) == 0 || base64.StdEncoding.EncodedLen(len(p.Data)) > maxInlineBase64:
+	case len(p.Data) == 0 || base64.StdEncoding.EncodedLen(len(p.Data)) > *inline:
 		return nil
 	case mediaType == "text/plain" && (params["charset"] != "" && !strings.EqualFold(params["charset"], "utf-8") || !utf8.Valid(p.Data)):
 		return nil
 	}
+	*inline -= base64.StdEncoding.EncodedLen(len(p.Data))
 	return &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: mediaType, Data: p.Data, DisplayName: p.Name}}
 }

@@ -21,7 +21,8 @@ func TestResponseMedia(t *testing.T) {
 		{Type: runtime.PartVideo, MIMEType: "video/mp4", URL: "https://example.com/v.mp4"},
 	}
 	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	out := response(&genai.FunctionCall{Name: "t"}, res)
+	inline := maxInlineBase64
+	out := response(&genai.FunctionCall{Name: "t"}, res, &inline)
 	got, err := json.Marshal(out.Parts)
 	if err != nil {
 		t.Fatal(err)

@@ -104,3 +104,49 @@ func TestResponseMultimodalWire(t *testing.T) {
 		t.Errorf("function response (-want +got):\n%s", diff)
 	}
 }
+
+// Gemini takes a request with at most 20 MB of inline data: the limit is
+// the request's, so the inline media of one Execute's responses share it.
+// Two images of 12 MB of base64 each, in one result or in two calls' (and
+// the turn's responses go back in one request), would make the request,
+// and every later one of the conversation, fail: the second goes by its
+// description.
+func TestResponseInlineDataShared(t *testing.T) {
+	img := bytes.Repeat([]byte{1}, 9_000_000) // 12 MB of base64
+	two := runtime.Content{
+		runtime.MediaPart(runtime.PartImage, "image/png", img),
+		runtime.MediaPart(runtime.PartImage, "image/png", img),
+	}
+	tool := func(name string, content runtime.Content) runtime.Tool {
+		return toolimpl.NewInvokable(&runtime.Info{
+			Name:        name,
+			Description: "Shows things.",
+			Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
+			Dialects:    runtime.DialectSchemas{Gemini: json.RawMessage(`{"type":"object","properties":{}}`)},
+		}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (runtime.Content, error) { return content, nil })
+	}
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
+	if err := reg.Register(tool("two", two), tool("one", two[:1])); err != nil {
+		t.Fatal(err)
+	}
+	for _, calls := range [][]*genai.FunctionCall{
+		{{ID: "1", Name: "two"}},
+		{{ID: "1", Name: "one"}, {ID: "2", Name: "one"}},
+	} {
+		parts, err := geminitools.Execute(context.Background(), reg, calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inline := 0
+		for _, p := range parts {
+			for _, r := range p.FunctionResponse.Parts {
+				if r.InlineData != nil {
+					inline += base64.StdEncoding.EncodedLen(len(r.InlineData.Data))
+				}
+			}
+		}
+		if inline > 20_000_000 {
+			t.Errorf("%d calls: %d bytes of inline data as base64 in one turn's responses, over the 20 MB a request takes", len(calls), inline)
+		}
+	}
+}
