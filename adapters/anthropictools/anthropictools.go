@@ -196,8 +196,9 @@ func countParams(v any, optional, unions *int) {
 // content is answered with its parts in order: text as text blocks,
 // images as image blocks, PDFs and plain text files as document blocks;
 // audio, video, other files, and an image or file the API would refuse
-// (an SVG, an image over 5 MiB or a PDF over 32 MiB of base64) by their
-// descriptions.
+// (an SVG, an image over 5 MiB or a PDF over 32 MiB of base64, or media
+// past the 32 MiB of base64 the answers' inline media share, as they go
+// back in one request) by their descriptions.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
 	var uses []anthropic.ContentBlockUnion
 	for _, block := range content {
@@ -219,6 +220,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 		return nil, err
 	}
 	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
+	budget := inlineBudget(maxRequestBase64) // shared: the answers go in one request
 	for i, use := range uses {
 		var res runtime.Result
 		if offered.Omitted(reg, runtime.Anthropic, use.Name) {
@@ -227,7 +229,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 		} else {
 			res, results = unknown.Relist(use.Name, results[0]), results[1:]
 		}
-		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &res)}
+		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &res, &budget)}
 	}
 	return blocks, nil
 }
@@ -242,9 +244,9 @@ const (
 )
 
 // toolResult is the tool_result block that answers the tool_use id with
-// res.
-func toolResult(id string, res *runtime.Result) *anthropic.ToolResultBlockParam {
-	content, ok := resultContent(res)
+// res, its inline media taken from budget.
+func toolResult(id string, res *runtime.Result, budget *inlineBudget) *anthropic.ToolResultBlockParam {
+	content, ok := resultContent(res, budget)
 	return &anthropic.ToolResultBlockParam{ToolUseID: id, IsError: param.NewOpt(!ok), Content: content}
 }
 
@@ -254,8 +256,10 @@ func toolResult(id string, res *runtime.Result) *anthropic.ToolResultBlockParam 
 // other media, which a tool_result cannot hold, and images and files
 // Anthropic would refuse, by their description). Anthropic refuses a text
 // block that is empty or only white space, so such text is left out, and a
-// tool_result with nothing to say has no content.
-func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
+// tool_result with nothing to say has no content. The base64 data of
+// images and documents sent inline are taken from budget: past it, they
+// go by their description too.
+func resultContent(res *runtime.Result, budget *inlineBudget) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
 	var out []anthropic.ToolResultBlockParamContentUnion
 	text := func(s string) {
 		if strings.TrimSpace(s) != "" {
@@ -293,7 +297,7 @@ func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContent
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
 			}})
 		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType) &&
-			base64.StdEncoding.EncodedLen(len(p.Data)) <= maxImageBase64:
+			base64.StdEncoding.EncodedLen(len(p.Data)) <= maxImageBase64 && budget.take(base64.StdEncoding.EncodedLen(len(p.Data))):
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
 					MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
@@ -301,7 +305,7 @@ func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContent
 				}},
 			}})
 		default:
-			if doc := document(p); doc != nil {
+			if doc := document(p, budget); doc != nil {
 				out = append(out, anthropic.ToolResultBlockParamContentUnion{OfDocument: doc})
 				continue
 			}
@@ -315,8 +319,26 @@ func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContent
 // the Messages API takes requests of at most 32 MB, PDFs included, so a
 // longer PDF (as base64) or plain text fails the request, and every later
 // one, as the tool_result stays in the conversation. Such a file goes by
-// its description.
-const maxDocumentBase64 = 32 << 20
+// its description. maxRequestBase64 is what the inline media of the
+// answers to one message's tool uses, which go back in one request, may
+// take together, for the same reason.
+const (
+	maxDocumentBase64 = 32 << 20
+	maxRequestBase64  = 32 << 20
+)
+
+// inlineBudget is how many bytes of base64 media the answers being made
+// may still send inline.
+type inlineBudget int
+
+// take takes n bytes from b, if it has them.
+func (b *inlineBudget) take(n int) bool {
+	if n > int(*b) {
+		return false
+	}
+	*b -= inlineBudget(n)
+	return true
+}
 
 // document is the document block of a file part that Anthropic takes as
 // one, or nil: a PDF, by its bytes (base64, within maxDocumentBase64) or
@@ -324,7 +346,7 @@ const maxDocumentBase64 = 32 << 20
 // only white space, within maxDocumentBase64). The file's name is the
 // document's title. Other files (Word, HTML, CSV, a text in another
 // charset), which a document block cannot hold, go by their description.
-func document(p runtime.Part) *anthropic.DocumentBlockParam {
+func document(p runtime.Part, budget *inlineBudget) *anthropic.DocumentBlockParam {
 	if p.Type != runtime.PartFile {
 		return nil
 	}
@@ -340,11 +362,11 @@ func document(p runtime.Part) *anthropic.DocumentBlockParam {
 		}
 		source.OfURL = &anthropic.URLPDFSourceParam{URL: p.URL}
 	case mediaType == "application/pdf" && len(p.Data) > 0 &&
-		base64.StdEncoding.EncodedLen(len(p.Data)) <= maxDocumentBase64:
+		base64.StdEncoding.EncodedLen(len(p.Data)) <= maxDocumentBase64 && budget.take(base64.StdEncoding.EncodedLen(len(p.Data))):
 		source.OfBase64 = &anthropic.Base64PDFSourceParam{Data: base64.StdEncoding.EncodeToString(p.Data)}
 	case mediaType == "text/plain" && p.URL == "" && len(p.Data) <= maxDocumentBase64 &&
 		(params["charset"] == "" || strings.EqualFold(params["charset"], "utf-8")) &&
-		utf8.Valid(p.Data) && len(bytes.TrimSpace(p.Data)) > 0:
+		utf8.Valid(p.Data) && len(bytes.TrimSpace(p.Data)) > 0 && budget.take(len(p.Data)):
 		source.OfText = &anthropic.PlainTextSourceParam{Data: string(p.Data)}
 	default:
 		return nil

@@ -2,10 +2,12 @@ package anthropictools
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -34,7 +36,7 @@ func TestResultContentDocuments(t *testing.T) {
 		{Type: runtime.PartImage, MIMEType: "application/pdf", Data: pdf},
 		{Type: runtime.PartFile, Data: pdf},
 	}
-	blocks, ok := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content})
+	blocks, ok := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content}, fullBudget())
 	if !ok {
 		t.Fatal("a successful result made a failed tool_result")
 	}
@@ -76,8 +78,65 @@ func TestDocumentOverLimit(t *testing.T) {
 		{Type: runtime.PartFile, MIMEType: "application/pdf", Data: over},
 		{Type: runtime.PartFile, MIMEType: "text/plain", Data: []byte(strings.Repeat("a", maxDocumentBase64+1))},
 	}
-	blocks, _ := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content})
+	blocks, _ := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content}, fullBudget())
 	if len(blocks) != 3 || blocks[0].OfDocument == nil || blocks[1].OfDocument != nil || blocks[2].OfDocument != nil {
 		t.Errorf("got %d blocks; want a document, then two descriptions", len(blocks))
+	}
+}
+
+func fullBudget() *inlineBudget {
+	b := inlineBudget(maxRequestBase64)
+	return &b
+}
+
+// twoPDFs is a multimodal tool written by hand whose result holds two PDFs
+// of 20 MiB of base64 each.
+type twoPDFs struct{}
+
+func (twoPDFs) Info() *runtime.Info {
+	return &runtime.Info{Name: "pdfs", Description: "Returns two PDFs.", Parameters: json.RawMessage(`{"type":"object"}`)}
+}
+
+func (twoPDFs) Multimodal() {}
+
+func (twoPDFs) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	pdf := bytes.Repeat([]byte{1}, 15<<20)
+	content := runtime.Content{
+		{Type: runtime.PartFile, Name: "a.pdf", MIMEType: "application/pdf", Data: pdf},
+		{Type: runtime.PartFile, Name: "b.pdf", MIMEType: "application/pdf", Data: pdf},
+	}
+	return runtime.Result{Success: true, Output: content.String(), Data: content}, nil
+}
+
+// The answers to one message's tool uses go back in one request, whose
+// 32 MB hold their inline media together: two PDFs of 20 MiB of base64
+// each, in one result or in two calls' results, send the first as a
+// document and the rest by their descriptions.
+func TestDocumentsShareRequest(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(twoPDFs{}); err != nil {
+		t.Fatal(err)
+	}
+	var uses []anthropic.ContentBlockUnion
+	if err := json.Unmarshal([]byte(`[{"type":"tool_use","id":"a","name":"pdfs","input":{}},{"type":"tool_use","id":"b","name":"pdfs","input":{}}]`), &uses); err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := Execute(context.Background(), reg, uses)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var documents, descriptions int
+	for _, b := range blocks {
+		for _, c := range b.OfToolResult.Content {
+			switch {
+			case c.OfDocument != nil:
+				documents++
+			case c.OfText != nil && strings.HasPrefix(c.OfText.Text, "[file "):
+				descriptions++
+			}
+		}
+	}
+	if documents != 1 || descriptions != 3 {
+		t.Errorf("%d documents and %d descriptions; want 1 and 3", documents, descriptions)
 	}
 }

@@ -20,7 +20,7 @@ func TestImageOverLimit(t *testing.T) {
 		runtime.MediaPart(runtime.PartImage, "image/png", fits),
 		runtime.MediaPart(runtime.PartImage, "image/png", over),
 	}
-	blocks, ok := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content})
+	blocks, ok := resultContent(&runtime.Result{Success: true, Output: content.String(), Data: content}, fullBudget())
 	if !ok || len(blocks) != 2 {
 		t.Fatalf("got %d blocks, ok %v", len(blocks), ok)
 	}

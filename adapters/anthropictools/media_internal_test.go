@@ -19,7 +19,7 @@ func TestResultContentMedia(t *testing.T) {
 		{Type: runtime.PartImage, MIMEType: "image/png", Name: "empty.png"},
 	}
 	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	blocks, ok := resultContent(res)
+	blocks, ok := resultContent(res, fullBudget())
 	if !ok {
 		t.Fatal("a successful result made a failed tool_result")
 	}
