@@ -523,11 +523,12 @@ func definition(rest string) (string, bool) {
 }
 
 // toolDoc is a tool's description from its function's doc comment: the
-// leading Go name is dropped before a verb (trimGoName), and before "is",
-// "has" or "does", where the sentence needs its subject, it becomes the
-// tool's name, which the model knows ("SearchIssues does a full-text
-// search" → "search_issues does a full-text search"). A name that is a
-// plain word, or the tool's name in other case, stays.
+// leading Go name is dropped before a verb or a definition (trimGoName),
+// and before any other word ("is", "has", "does", "for"), where the
+// sentence needs its subject, it becomes the tool's name, which the model
+// knows ("SearchIssues does a full-text search" → "search_issues does a
+// full-text search"). A name that is a plain word, or the tool's name in
+// other case, stays.
 func toolDoc(text, goName, toolName string) string {
 	if t := trimGoName(text, goName); t != text {
 		return t
