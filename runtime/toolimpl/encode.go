@@ -483,22 +483,7 @@ func (e *Encoder) escapedString(s string) {
 				i++ // in the last seven bytes
 				continue
 			}
-			// Escapes come in runs in code and tables ("\n\t\t"): the
-			// bytes after this one are escaped here while they need it.
-			b = append(b, s[start:i]...)
-			for {
-				if x := escapes[c]; x != 'u' {
-					b = append(b, '\\', x)
-				} else {
-					b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-				}
-				if i++; i == len(s) {
-					break
-				}
-				if c = s[i]; c >= utf8.RuneSelf || escapes[c] == 0 {
-					break
-				}
-			}
+			b, i = appendEscapes(append(b, s[start:i]...), s, i)
 			start = i
 			i = plainRun(data, i)
 			continue
@@ -545,20 +530,7 @@ func appendText(b []byte, s string, start, i int) []byte {
 			i++ // in the last seven bytes
 			continue
 		}
-		b = append(b, s[start:i]...)
-		for {
-			if x := escapes[c]; x != 'u' {
-				b = append(b, '\\', x)
-			} else {
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			if i++; i == len(s) {
-				break
-			}
-			if c = s[i]; c >= utf8.RuneSelf || escapes[c] == 0 {
-				break
-			}
-		}
+		b, i = appendEscapes(append(b, s[start:i]...), s, i)
 		start = i
 		i = textRun(data, i)
 	}
@@ -566,8 +538,26 @@ func appendText(b []byte, s string, start, i int) []byte {
 	return append(b, '"')
 }
 
-// hexDigits are the digits of \u escapes.
-const hexDigits = "0123456789abcdef"
+// appendEscapes appends the escapes of the ASCII bytes of s from i on
+// that need one, up to the first that does not, and returns where it
+// stopped. Escapes come in runs in code and tables ("\n\t\t"): the bytes
+// after the first are escaped here while they need it.
+func appendEscapes(b []byte, s string, i int) ([]byte, int) {
+	const hex = "0123456789abcdef"
+	for c := s[i]; ; {
+		if x := escapes[c]; x != 'u' {
+			b = append(b, '\\', x)
+		} else {
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+		}
+		if i++; i == len(s) {
+			return b, i
+		}
+		if c = s[i]; c >= utf8.RuneSelf || escapes[c] == 0 {
+			return b, i
+		}
+	}
+}
 
 // textMask is plainMask for text known to be valid UTF-8 without U+2028
 // and U+2029, where the bytes of multi-byte characters need no escaping.
