@@ -321,13 +321,13 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 			}
 			if d.name == "" && !hasValue && toolNameRE.MatchString(key) {
 				meant := ""
-				if option := nearest(key, optionNames); option != "" {
+				if option := meantOption(key); option != "" {
 					meant = fmt.Sprintf(" did you mean %s? Or,", option)
 				}
 				r.errorf(pos, "unknown option %q;%s if it is the tool's name, write it first: //tool:export %s %s", key, meant, key, strings.Join(wordTexts(words[:i]), " "))
 				continue
 			}
-			if option := nearest(key, optionNames); option != "" {
+			if option := meantOption(key); option != "" {
 				r.errorf(pos, "unknown option %q; did you mean %s?", key, option)
 				continue
 			}
@@ -362,6 +362,26 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 // is one of them is not the tool's name.
 var flagOptions = map[string]bool{
 	"confirm": true, "lenient": true, "readonly": true, "destructive": true, "idempotent": true, "openworld": true,
+}
+
+// meantOption is the option key likely stands for: one of the words
+// other libraries and habits use for it (retry, deadline, ttl), or the
+// option its spelling is nearest, or "".
+func meantOption(key string) string {
+	if option, ok := optionWords[strings.ToLower(key)]; ok {
+		return option
+	}
+	return nearest(key, optionNames)
+}
+
+// optionWords are words used elsewhere for toolgen's options.
+var optionWords = map[string]string{
+	"retry": "retries", "max_retries": "retries", "maxretries": "retries", "attempts": "retries",
+	"deadline": "timeout", "timeout_ms": "timeout",
+	"ttl": "cache", "cached": "cache", "cache_ttl": "cache",
+	"approve": "confirm", "approval": "confirm", "confirmation": "confirm", "dangerous": "confirm",
+	"read_only": "readonly", "read-only": "readonly",
+	"open_world": "openworld", "open-world": "openworld",
 }
 
 // flagOptionNames and optionNames are the options, for messages.
