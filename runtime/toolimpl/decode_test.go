@@ -1025,3 +1025,33 @@ func TestDurationLenientIntegers(t *testing.T) {
 		}
 	}
 }
+
+// FastString takes a string literal with no escape, control character or
+// invalid UTF-8, in any script, and passes on every other: checked against
+// a byte-by-byte reading of random literals.
+func TestFastStringScripts(t *testing.T) {
+	pieces := []string{"a", "query words ", "é", "日本語", "😀", `\"`, `\n`, "\x01", "\xff", "\xe6\x97", "\x7f", "0123456789"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(16) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		body := b.String()
+		closed := rng.IntN(8) != 0
+		lit := `"` + body
+		if closed {
+			lit += `",`
+		}
+		want := closed && !strings.ContainsAny(body, "\\\x00\x01\x1f") && utf8.ValidString(body)
+		for _, c := range []byte(body) {
+			if c < 0x20 {
+				want = false
+			}
+		}
+		got, next, ok := FastString([]byte(lit), 0)
+		if ok != want || ok && (string(got) != body || next != len(body)+2) {
+			t.Fatalf("FastString(%q) = %q, %d, %v; want ok %v", lit, got, next, ok, want)
+		}
+	}
+}

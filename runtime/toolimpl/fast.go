@@ -134,7 +134,7 @@ func FastString(data []byte, i int) (s []byte, next int, ok bool) {
 	start := i + 1
 	i = plainRun(data, start)
 	ascii := true
-	for ; i < len(data); i++ {
+	for i < len(data) {
 		c := data[i]
 		if c == '"' {
 			s = data[start:i]
@@ -150,6 +150,12 @@ func FastString(data []byte, i int) (s []byte, next int, ok bool) {
 			ascii = false
 		} else if c == '\\' {
 			return nil, i, false
+		}
+		i++
+		if !ascii {
+			// Text with multi-byte characters (checked as UTF-8 at its
+			// end) is passed over a word at a time too.
+			i = textRun(data, i)
 		}
 	}
 	return nil, i, false
