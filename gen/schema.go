@@ -75,6 +75,7 @@ func buildSchemas(r *reporter, pkg *Package) {
 			t.Options.Omit[Gemini], t.Refused[Gemini] = true, true
 			r.noteAt(t.Pos, "tool %s: Gemini refuses a function whose name does not begin with a letter or an underscore, and with it the whole request: the tool is left out of Gemini; give it a name that begins with a letter, or add omit=gemini to its //tool:export directive to leave it out without this note", t.Name)
 		}
+		var degraded []degradation
 		for d := range numDialects {
 			if t.Options.Omit[d] {
 				continue
@@ -87,7 +88,8 @@ func buildSchemas(r *reporter, pkg *Package) {
 			}
 			s, problems := argumentSchema(t, d)
 			if len(problems) > 0 && d != Standard {
-				degrade(r, t, d, problems)
+				degrade(t, d)
+				degraded = append(degraded, degradation{d, problems})
 				continue
 			}
 			data, err := marshalSchema(s)
@@ -99,12 +101,14 @@ func buildSchemas(r *reporter, pkg *Package) {
 				// Strict mode refuses a schema past its sizes, and with it
 				// the whole request.
 				if over := openAILimits(data); len(over) > 0 {
-					degrade(r, t, d, []inexpressible{{pos: t.Pos, what: "the arguments", reason: "they go past strict mode's sizes (" + over[0] + ")"}})
+					degrade(t, d)
+					degraded = append(degraded, degradation{d, []inexpressible{{pos: t.Pos, what: "the arguments", reason: "they go past strict mode's sizes (" + over[0] + ")"}}})
 					continue
 				}
 			}
 			t.Schemas[d] = data
 		}
+		noteDegraded(r, t, degraded)
 		if t.Result != nil {
 			if err := buildOutputSchema(t); err != nil {
 				r.errorAt(t.Pos, "encoding the output schema of %s: %v", t.Name, err)
@@ -198,15 +202,111 @@ var degradedForms = [numDialects]string{
 }
 
 // degrade makes the tool's schema in dialect d its standard one, the same
-// bytes, and notes why, at the first place d cannot express.
-func degrade(r *reporter, t *Tool, d Dialect, problems []inexpressible) {
+// bytes.
+func degrade(t *Tool, d Dialect) {
 	t.Schemas[d] = t.Schemas[Standard]
 	t.Degraded[d] = true
-	first := problems[0]
+}
+
+// A degradation is a dialect a tool was degraded in, and the places in its
+// arguments the dialect cannot express, the first first.
+type degradation struct {
+	d        Dialect
+	problems []inexpressible
+}
+
+// degradedWays say, in a note about several dialects, how the tool goes
+// to each.
+var degradedWays = [numDialects]string{
+	OpenAI:    "to OpenAI non-strict (strict: false)",
+	Gemini:    "to Gemini as parametersJsonSchema instead of parameters",
+	Anthropic: "to Anthropic non-strict",
+}
+
+// noteDegraded notes why the tool was degraded in each dialect of list, at
+// the first place a dialect cannot express: one note for the dialects
+// whose first place is the same (a map, which none of the strict dialects
+// can express, is one note, not three).
+func noteDegraded(r *reporter, t *Tool, list []degradation) {
+	for len(list) > 0 {
+		first := list[0].problems[0]
+		var group, rest []degradation
+		for _, g := range list {
+			if p := g.problems[0]; p.pos == first.pos && p.what == first.what {
+				group = append(group, g)
+			} else {
+				rest = append(rest, g)
+			}
+		}
+		list = rest
+		if len(group) == 1 {
+			noteDegradedOne(r, t, group[0])
+			continue
+		}
+		// The reasons, each with the providers it is theirs for; the
+		// other places, each once.
+		var reasons, names, ways, options []string
+		byReason := map[string][]string{}
+		var others []string
+		type place struct {
+			pos  token.Position
+			what string
+		}
+		seen := map[place]bool{{first.pos, first.what}: true}
+		for _, g := range group {
+			reason := g.problems[0].reason
+			if byReason[reason] == nil {
+				reasons = append(reasons, reason)
+			}
+			byReason[reason] = append(byReason[reason], providerNames[g.d])
+			names = append(names, dialectTitles[g.d])
+			ways = append(ways, degradedWays[g.d])
+			options = append(options, g.d.String())
+			for _, p := range g.problems[1:] {
+				if at := (place{p.pos, p.what}); !seen[at] {
+					seen[at] = true
+					others = append(others, fmt.Sprintf("%s at %s", p.what, posRef(p.pos)))
+				}
+			}
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "tool %s: %s cannot be expressed in %s", t.Name, first.what, orList(names))
+		if len(reasons) == 1 {
+			fmt.Fprintf(&b, ": %s", reasons[0])
+		} else {
+			for i, reason := range reasons {
+				sep := "; "
+				if i == 0 {
+					sep = " ("
+				}
+				fmt.Fprintf(&b, "%s%s: %s", sep, strings.Join(byReason[reason], ", "), reason)
+			}
+			b.WriteString(")")
+		}
+		if len(others) > 0 {
+			fmt.Fprintf(&b, "; nor can %s", strings.Join(others, ", "))
+		}
+		dialects := strings.Join(options, ",")
+		r.noteAt(first.pos, "%s; the tool goes to each with its standard JSON Schema: %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of them instead",
+			b.String(), strings.Join(ways, ", "), dialects, dialects)
+	}
+}
+
+// orList joins words as a sentence offers them: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// noteDegradedOne notes why the tool was degraded in one dialect.
+func noteDegradedOne(r *reporter, t *Tool, g degradation) {
+	d, first := g.d, g.problems[0]
 	var b strings.Builder
 	fmt.Fprintf(&b, "tool %s: %s cannot be expressed in %s: %s", t.Name, first.what, dialectTitles[d], first.reason)
 	seen := map[inexpressible]bool{first: true}
-	for _, p := range problems[1:] {
+	for _, p := range g.problems[1:] {
 		if !seen[p] {
 			seen[p] = true
 			fmt.Fprintf(&b, "; nor can %s at %s", p.what, posRef(p.pos))
