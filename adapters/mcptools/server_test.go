@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
+	"github.com/toolgen-go/toolgen/internal/tooltest/media"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -23,18 +24,24 @@ import (
 // ("http", "http-stateless"), printing its URL first. versionsEnv, if set,
 // is the comma-separated protocol versions it speaks. With addEnv set, it
 // registers the weather example's tools once it has answered its first
-// tools/list, while it serves.
+// tools/list, while it serves. With mediaEnv set, it serves show_media
+// (internal/tooltest/media) too.
 const (
 	serverEnv   = "MCPTOOLS_TEST_SERVER"
 	versionsEnv = "MCPTOOLS_TEST_VERSIONS"
 	addEnv      = "MCPTOOLS_TEST_ADD"
+	mediaEnv    = "MCPTOOLS_TEST_MEDIA"
 )
 
 func testServer(mode string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	reg := runtime.NewRegistry(nil)
-	if err := reg.Register(append(shapes.Tools(), tooltest.Tools()...)...); err != nil {
+	tools := append(shapes.Tools(), tooltest.Tools()...)
+	if os.Getenv(mediaEnv) != "" {
+		tools = append(tools, media.Tools()...)
+	}
+	if err := reg.Register(tools...); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

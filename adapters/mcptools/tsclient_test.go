@@ -24,9 +24,14 @@ import (
 
 // spec is the calls file of check.mjs.
 type spec struct {
-	Protocol string   `json:"protocol,omitempty"`
-	AllTools bool     `json:"allTools,omitempty"`
-	Tools    []string `json:"tools,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
+	// Request is the version the client asks for, in place of its newest.
+	Request string `json:"request,omitempty"`
+	// SpecSchema validates what the server sends against the MCP
+	// specification's schema of the negotiated version.
+	SpecSchema bool     `json:"specSchema,omitempty"`
+	AllTools   bool     `json:"allTools,omitempty"`
+	Tools      []string `json:"tools,omitempty"`
 	// Listed are fields of listed tools (title, annotations), by tool.
 	Listed map[string]map[string]any `json:"listed,omitempty"`
 	Calls  []call                    `json:"calls"`
@@ -41,7 +46,9 @@ type call struct {
 	Text       *string         `json:"text,omitempty"`
 	Structured json.RawMessage `json:"structured,omitempty"`
 	Content    []string        `json:"content,omitempty"`
-	Progress   *int            `json:"progress,omitempty"`
+	// Blocks are fields of each content block, with their values.
+	Blocks   []any `json:"blocks,omitempty"`
+	Progress *int  `json:"progress,omitempty"`
 	// CancelAfter aborts the call after that many milliseconds.
 	CancelAfter int `json:"cancelAfter,omitempty"`
 }
@@ -53,12 +60,15 @@ type added struct {
 
 // report is what check.mjs prints.
 type report struct {
-	Protocol   string `json:"protocol"`
-	Tools      int    `json:"tools"`
-	Calls      int    `json:"calls"`
-	Canceled   int    `json:"canceled"`
-	Structured int    `json:"structured"`
-	Progress   int    `json:"progress"`
+	Protocol string `json:"protocol"`
+	// SpecChecked counts the messages validated against the
+	// specification's schema.
+	SpecChecked int `json:"specChecked"`
+	Tools       int `json:"tools"`
+	Calls       int `json:"calls"`
+	Canceled    int `json:"canceled"`
+	Structured  int `json:"structured"`
+	Progress    int `json:"progress"`
 	// LateProgress counts the progress notifications the client dropped
 	// as they came with their call's result (typescript-sdk#2580).
 	LateProgress int `json:"lateProgress"`
@@ -85,7 +95,7 @@ func tsclient(t *testing.T) string {
 	if _, err := exec.LookPath("node"); err != nil {
 		missing("no node")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+	if !installed(t, dir) {
 		if _, err := exec.LookPath("npm"); err != nil {
 			missing("tsclient/node_modules is not installed, and there is no npm to install it")
 		}
@@ -98,9 +108,38 @@ func tsclient(t *testing.T) string {
 	return dir
 }
 
+// installed reports whether every package of dir/package.json is in
+// dir/node_modules (one added since npm ci last ran there is not).
+func installed(t *testing.T, dir string) bool {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	for name := range pkg.Dependencies {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(name), "package.json")); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // check runs check.mjs with s against the server at url, or started by
 // command.
 func check(t *testing.T, dir string, s spec, url string, command ...string) report {
+	t.Helper()
+	return checkSDK(t, dir, "", s, url, command...)
+}
+
+// checkSDK is check with the TypeScript SDK of package sdk ("" for the
+// current one; see check.mjs for the older ones package.json installs).
+func checkSDK(t *testing.T, dir, sdk string, s spec, url string, command ...string) report {
 	t.Helper()
 	calls := filepath.Join(t.TempDir(), "calls.json")
 	data, err := json.Marshal(s)
@@ -111,6 +150,9 @@ func check(t *testing.T, dir string, s spec, url string, command ...string) repo
 		t.Fatal(err)
 	}
 	args := []string{filepath.Join(dir, "check.mjs"), "--calls", calls}
+	if sdk != "" {
+		args = append(args, "--sdk", sdk)
+	}
 	if url != "" {
 		args = append(args, "--url", url)
 	} else {
