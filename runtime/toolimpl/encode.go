@@ -475,7 +475,7 @@ func (e *Encoder) escapedString(s string) {
 	b := append(e.buf, '"')
 	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
 	start := 0
-	tried := false // whether the rest of s was checked for appendText
+	multi := 0 // the multi-byte characters met, up to the check for appendText
 	for i := plainRun(data, 0); i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -488,10 +488,10 @@ func (e *Encoder) escapedString(s string) {
 			i = plainRun(data, i)
 			continue
 		}
-		if !tried {
-			// Checked once, at the first multi-byte character: the
-			// check costs O(len(s)).
-			tried = true
+		if multi++; multi == textAfter {
+			// Checked once, after a few multi-byte characters (a text
+			// in Latin script with a dash or two is not worth its
+			// cost, O(len(s))).
 			if rest := s[i:]; utf8.ValidString(rest) && !strings.Contains(rest, "\u2028") && !strings.Contains(rest, "\u2029") {
 				e.buf = appendText(b, s, start, i)
 				return
@@ -516,6 +516,10 @@ func (e *Encoder) escapedString(s string) {
 	b = append(b, s[start:]...)
 	e.buf = append(b, '"')
 }
+
+// textAfter is how many multi-byte characters escapedString decodes one
+// by one before it checks whether the rest can go to appendText.
+const textAfter = 8
 
 // appendText is escapedString from the byte i of s on, once s[i:] is
 // known to be valid UTF-8 without U+2028 and U+2029, which encoding/json
