@@ -161,7 +161,7 @@ func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
+	return toolimpl.RunEncoded(ctx, s, &tool000Info, in, Tool000, nil)
 }
 
 var tool001Info = runtime.Info{
@@ -195,7 +195,7 @@ func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
+	return toolimpl.RunEncoded(ctx, s, &tool001Info, in, Tool001, nil)
 }
 
 var tool002Info = runtime.Info{
@@ -222,7 +222,7 @@ func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
+	return toolimpl.RunEncoded(ctx, s, &tool002Info, in, Tool002, nil)
 }
 
 var tool003Info = runtime.Info{
@@ -257,7 +257,7 @@ func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
+	return toolimpl.RunEncoded(ctx, s, &tool003Info, in, Tool003, nil)
 }
 
 var tool004Info = runtime.Info{
@@ -287,7 +287,7 @@ func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
+	return toolimpl.RunEncoded(ctx, s, &tool004Info, in, Tool004, nil)
 }
 
 var tool005Info = runtime.Info{
@@ -321,7 +321,7 @@ func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
+	return toolimpl.RunEncoded(ctx, s, &tool005Info, in, Tool005, nil)
 }
 
 var tool006Info = runtime.Info{
@@ -348,7 +348,7 @@ func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
+	return toolimpl.RunEncoded(ctx, s, &tool006Info, in, Tool006, nil)
 }
 
 var tool007Info = runtime.Info{
@@ -383,7 +383,7 @@ func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
+	return toolimpl.RunEncoded(ctx, s, &tool007Info, in, Tool007, nil)
 }
 
 var tool008Info = runtime.Info{
@@ -413,7 +413,7 @@ func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
+	return toolimpl.RunEncoded(ctx, s, &tool008Info, in, Tool008, nil)
 }
 
 var tool009Info = runtime.Info{
@@ -447,7 +447,7 @@ func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
+	return toolimpl.RunEncoded(ctx, s, &tool009Info, in, Tool009, nil)
 }
 
 var tool010Info = runtime.Info{
@@ -474,7 +474,7 @@ func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
+	return toolimpl.RunEncoded(ctx, s, &tool010Info, in, Tool010, nil)
 }
 
 var tool011Info = runtime.Info{
@@ -509,7 +509,7 @@ func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
+	return toolimpl.RunEncoded(ctx, s, &tool011Info, in, Tool011, nil)
 }
 
 var tool012Info = runtime.Info{
@@ -539,7 +539,7 @@ func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
+	return toolimpl.RunEncoded(ctx, s, &tool012Info, in, Tool012, nil)
 }
 
 var tool013Info = runtime.Info{
@@ -573,7 +573,7 @@ func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
+	return toolimpl.RunEncoded(ctx, s, &tool013Info, in, Tool013, nil)
 }
 
 var tool014Info = runtime.Info{
@@ -600,7 +600,7 @@ func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
+	return toolimpl.RunEncoded(ctx, s, &tool014Info, in, Tool014, nil)
 }
 
 var tool015Info = runtime.Info{
@@ -635,7 +635,7 @@ func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
+	return toolimpl.RunEncoded(ctx, s, &tool015Info, in, Tool015, nil)
 }
 
 var tool016Info = runtime.Info{
@@ -665,7 +665,7 @@ func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
+	return toolimpl.RunEncoded(ctx, s, &tool016Info, in, Tool016, nil)
 }
 
 var tool017Info = runtime.Info{
@@ -699,7 +699,7 @@ func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
+	return toolimpl.RunEncoded(ctx, s, &tool017Info, in, Tool017, nil)
 }
 
 var tool018Info = runtime.Info{
@@ -726,7 +726,7 @@ func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
+	return toolimpl.RunEncoded(ctx, s, &tool018Info, in, Tool018, nil)
 }
 
 var tool019Info = runtime.Info{
@@ -761,7 +761,7 @@ func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
+	return toolimpl.RunEncoded(ctx, s, &tool019Info, in, Tool019, nil)
 }
 
 var tool020Info = runtime.Info{
@@ -791,7 +791,7 @@ func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
+	return toolimpl.RunEncoded(ctx, s, &tool020Info, in, Tool020, nil)
 }
 
 var tool021Info = runtime.Info{
@@ -825,7 +825,7 @@ func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
+	return toolimpl.RunEncoded(ctx, s, &tool021Info, in, Tool021, nil)
 }
 
 var tool022Info = runtime.Info{
@@ -852,7 +852,7 @@ func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
+	return toolimpl.RunEncoded(ctx, s, &tool022Info, in, Tool022, nil)
 }
 
 var tool023Info = runtime.Info{
@@ -887,7 +887,7 @@ func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
+	return toolimpl.RunEncoded(ctx, s, &tool023Info, in, Tool023, nil)
 }
 
 var tool024Info = runtime.Info{
@@ -917,7 +917,7 @@ func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
+	return toolimpl.RunEncoded(ctx, s, &tool024Info, in, Tool024, nil)
 }
 
 var tool025Info = runtime.Info{
@@ -951,7 +951,7 @@ func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
+	return toolimpl.RunEncoded(ctx, s, &tool025Info, in, Tool025, nil)
 }
 
 var tool026Info = runtime.Info{
@@ -978,7 +978,7 @@ func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
+	return toolimpl.RunEncoded(ctx, s, &tool026Info, in, Tool026, nil)
 }
 
 var tool027Info = runtime.Info{
@@ -1013,7 +1013,7 @@ func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
+	return toolimpl.RunEncoded(ctx, s, &tool027Info, in, Tool027, nil)
 }
 
 var tool028Info = runtime.Info{
@@ -1043,7 +1043,7 @@ func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
+	return toolimpl.RunEncoded(ctx, s, &tool028Info, in, Tool028, nil)
 }
 
 var tool029Info = runtime.Info{
@@ -1077,7 +1077,7 @@ func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
+	return toolimpl.RunEncoded(ctx, s, &tool029Info, in, Tool029, nil)
 }
 
 var tool030Info = runtime.Info{
@@ -1104,7 +1104,7 @@ func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
+	return toolimpl.RunEncoded(ctx, s, &tool030Info, in, Tool030, nil)
 }
 
 var tool031Info = runtime.Info{
@@ -1139,7 +1139,7 @@ func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
+	return toolimpl.RunEncoded(ctx, s, &tool031Info, in, Tool031, nil)
 }
 
 var tool032Info = runtime.Info{
@@ -1169,7 +1169,7 @@ func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
+	return toolimpl.RunEncoded(ctx, s, &tool032Info, in, Tool032, nil)
 }
 
 var tool033Info = runtime.Info{
@@ -1203,7 +1203,7 @@ func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
+	return toolimpl.RunEncoded(ctx, s, &tool033Info, in, Tool033, nil)
 }
 
 var tool034Info = runtime.Info{
@@ -1230,7 +1230,7 @@ func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
+	return toolimpl.RunEncoded(ctx, s, &tool034Info, in, Tool034, nil)
 }
 
 var tool035Info = runtime.Info{
@@ -1265,7 +1265,7 @@ func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
+	return toolimpl.RunEncoded(ctx, s, &tool035Info, in, Tool035, nil)
 }
 
 var tool036Info = runtime.Info{
@@ -1295,7 +1295,7 @@ func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
+	return toolimpl.RunEncoded(ctx, s, &tool036Info, in, Tool036, nil)
 }
 
 var tool037Info = runtime.Info{
@@ -1329,7 +1329,7 @@ func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
+	return toolimpl.RunEncoded(ctx, s, &tool037Info, in, Tool037, nil)
 }
 
 var tool038Info = runtime.Info{
@@ -1356,7 +1356,7 @@ func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
+	return toolimpl.RunEncoded(ctx, s, &tool038Info, in, Tool038, nil)
 }
 
 var tool039Info = runtime.Info{
@@ -1391,7 +1391,7 @@ func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
+	return toolimpl.RunEncoded(ctx, s, &tool039Info, in, Tool039, nil)
 }
 
 var tool040Info = runtime.Info{
@@ -1421,7 +1421,7 @@ func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
+	return toolimpl.RunEncoded(ctx, s, &tool040Info, in, Tool040, nil)
 }
 
 var tool041Info = runtime.Info{
@@ -1455,7 +1455,7 @@ func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
+	return toolimpl.RunEncoded(ctx, s, &tool041Info, in, Tool041, nil)
 }
 
 var tool042Info = runtime.Info{
@@ -1482,7 +1482,7 @@ func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
+	return toolimpl.RunEncoded(ctx, s, &tool042Info, in, Tool042, nil)
 }
 
 var tool043Info = runtime.Info{
@@ -1517,7 +1517,7 @@ func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
+	return toolimpl.RunEncoded(ctx, s, &tool043Info, in, Tool043, nil)
 }
 
 var tool044Info = runtime.Info{
@@ -1547,7 +1547,7 @@ func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
+	return toolimpl.RunEncoded(ctx, s, &tool044Info, in, Tool044, nil)
 }
 
 var tool045Info = runtime.Info{
@@ -1581,7 +1581,7 @@ func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
+	return toolimpl.RunEncoded(ctx, s, &tool045Info, in, Tool045, nil)
 }
 
 var tool046Info = runtime.Info{
@@ -1608,7 +1608,7 @@ func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
+	return toolimpl.RunEncoded(ctx, s, &tool046Info, in, Tool046, nil)
 }
 
 var tool047Info = runtime.Info{
@@ -1643,7 +1643,7 @@ func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
+	return toolimpl.RunEncoded(ctx, s, &tool047Info, in, Tool047, nil)
 }
 
 var tool048Info = runtime.Info{
@@ -1673,7 +1673,7 @@ func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
+	return toolimpl.RunEncoded(ctx, s, &tool048Info, in, Tool048, nil)
 }
 
 var tool049Info = runtime.Info{
@@ -1707,7 +1707,7 @@ func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
+	return toolimpl.RunEncoded(ctx, s, &tool049Info, in, Tool049, nil)
 }
 
 var tool050Info = runtime.Info{
@@ -1734,7 +1734,7 @@ func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
+	return toolimpl.RunEncoded(ctx, s, &tool050Info, in, Tool050, nil)
 }
 
 var tool051Info = runtime.Info{
@@ -1769,7 +1769,7 @@ func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
+	return toolimpl.RunEncoded(ctx, s, &tool051Info, in, Tool051, nil)
 }
 
 var tool052Info = runtime.Info{
@@ -1799,7 +1799,7 @@ func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
+	return toolimpl.RunEncoded(ctx, s, &tool052Info, in, Tool052, nil)
 }
 
 var tool053Info = runtime.Info{
@@ -1833,7 +1833,7 @@ func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
+	return toolimpl.RunEncoded(ctx, s, &tool053Info, in, Tool053, nil)
 }
 
 var tool054Info = runtime.Info{
@@ -1860,7 +1860,7 @@ func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
+	return toolimpl.RunEncoded(ctx, s, &tool054Info, in, Tool054, nil)
 }
 
 var tool055Info = runtime.Info{
@@ -1895,7 +1895,7 @@ func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
+	return toolimpl.RunEncoded(ctx, s, &tool055Info, in, Tool055, nil)
 }
 
 var tool056Info = runtime.Info{
@@ -1925,7 +1925,7 @@ func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
+	return toolimpl.RunEncoded(ctx, s, &tool056Info, in, Tool056, nil)
 }
 
 var tool057Info = runtime.Info{
@@ -1959,7 +1959,7 @@ func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
+	return toolimpl.RunEncoded(ctx, s, &tool057Info, in, Tool057, nil)
 }
 
 var tool058Info = runtime.Info{
@@ -1986,7 +1986,7 @@ func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
+	return toolimpl.RunEncoded(ctx, s, &tool058Info, in, Tool058, nil)
 }
 
 var tool059Info = runtime.Info{
@@ -2021,7 +2021,7 @@ func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
+	return toolimpl.RunEncoded(ctx, s, &tool059Info, in, Tool059, nil)
 }
 
 var tool060Info = runtime.Info{
@@ -2051,7 +2051,7 @@ func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
+	return toolimpl.RunEncoded(ctx, s, &tool060Info, in, Tool060, nil)
 }
 
 var tool061Info = runtime.Info{
@@ -2085,7 +2085,7 @@ func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
+	return toolimpl.RunEncoded(ctx, s, &tool061Info, in, Tool061, nil)
 }
 
 var tool062Info = runtime.Info{
@@ -2112,7 +2112,7 @@ func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
+	return toolimpl.RunEncoded(ctx, s, &tool062Info, in, Tool062, nil)
 }
 
 var tool063Info = runtime.Info{
@@ -2147,7 +2147,7 @@ func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
+	return toolimpl.RunEncoded(ctx, s, &tool063Info, in, Tool063, nil)
 }
 
 var tool064Info = runtime.Info{
@@ -2177,7 +2177,7 @@ func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
+	return toolimpl.RunEncoded(ctx, s, &tool064Info, in, Tool064, nil)
 }
 
 var tool065Info = runtime.Info{
@@ -2211,7 +2211,7 @@ func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
+	return toolimpl.RunEncoded(ctx, s, &tool065Info, in, Tool065, nil)
 }
 
 var tool066Info = runtime.Info{
@@ -2238,7 +2238,7 @@ func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
+	return toolimpl.RunEncoded(ctx, s, &tool066Info, in, Tool066, nil)
 }
 
 var tool067Info = runtime.Info{
@@ -2273,7 +2273,7 @@ func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
+	return toolimpl.RunEncoded(ctx, s, &tool067Info, in, Tool067, nil)
 }
 
 var tool068Info = runtime.Info{
@@ -2303,7 +2303,7 @@ func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
+	return toolimpl.RunEncoded(ctx, s, &tool068Info, in, Tool068, nil)
 }
 
 var tool069Info = runtime.Info{
@@ -2337,7 +2337,7 @@ func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
+	return toolimpl.RunEncoded(ctx, s, &tool069Info, in, Tool069, nil)
 }
 
 var tool070Info = runtime.Info{
@@ -2364,7 +2364,7 @@ func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
+	return toolimpl.RunEncoded(ctx, s, &tool070Info, in, Tool070, nil)
 }
 
 var tool071Info = runtime.Info{
@@ -2399,7 +2399,7 @@ func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
+	return toolimpl.RunEncoded(ctx, s, &tool071Info, in, Tool071, nil)
 }
 
 var tool072Info = runtime.Info{
@@ -2429,7 +2429,7 @@ func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
+	return toolimpl.RunEncoded(ctx, s, &tool072Info, in, Tool072, nil)
 }
 
 var tool073Info = runtime.Info{
@@ -2463,7 +2463,7 @@ func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
+	return toolimpl.RunEncoded(ctx, s, &tool073Info, in, Tool073, nil)
 }
 
 var tool074Info = runtime.Info{
@@ -2490,7 +2490,7 @@ func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
+	return toolimpl.RunEncoded(ctx, s, &tool074Info, in, Tool074, nil)
 }
 
 var tool075Info = runtime.Info{
@@ -2525,7 +2525,7 @@ func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
+	return toolimpl.RunEncoded(ctx, s, &tool075Info, in, Tool075, nil)
 }
 
 var tool076Info = runtime.Info{
@@ -2555,7 +2555,7 @@ func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
+	return toolimpl.RunEncoded(ctx, s, &tool076Info, in, Tool076, nil)
 }
 
 var tool077Info = runtime.Info{
@@ -2589,7 +2589,7 @@ func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
+	return toolimpl.RunEncoded(ctx, s, &tool077Info, in, Tool077, nil)
 }
 
 var tool078Info = runtime.Info{
@@ -2616,7 +2616,7 @@ func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
+	return toolimpl.RunEncoded(ctx, s, &tool078Info, in, Tool078, nil)
 }
 
 var tool079Info = runtime.Info{
@@ -2651,7 +2651,7 @@ func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
+	return toolimpl.RunEncoded(ctx, s, &tool079Info, in, Tool079, nil)
 }
 
 var tool080Info = runtime.Info{
@@ -2681,7 +2681,7 @@ func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
+	return toolimpl.RunEncoded(ctx, s, &tool080Info, in, Tool080, nil)
 }
 
 var tool081Info = runtime.Info{
@@ -2715,7 +2715,7 @@ func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
+	return toolimpl.RunEncoded(ctx, s, &tool081Info, in, Tool081, nil)
 }
 
 var tool082Info = runtime.Info{
@@ -2742,7 +2742,7 @@ func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
+	return toolimpl.RunEncoded(ctx, s, &tool082Info, in, Tool082, nil)
 }
 
 var tool083Info = runtime.Info{
@@ -2777,7 +2777,7 @@ func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
+	return toolimpl.RunEncoded(ctx, s, &tool083Info, in, Tool083, nil)
 }
 
 var tool084Info = runtime.Info{
@@ -2807,7 +2807,7 @@ func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
+	return toolimpl.RunEncoded(ctx, s, &tool084Info, in, Tool084, nil)
 }
 
 var tool085Info = runtime.Info{
@@ -2841,7 +2841,7 @@ func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
+	return toolimpl.RunEncoded(ctx, s, &tool085Info, in, Tool085, nil)
 }
 
 var tool086Info = runtime.Info{
@@ -2868,7 +2868,7 @@ func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
+	return toolimpl.RunEncoded(ctx, s, &tool086Info, in, Tool086, nil)
 }
 
 var tool087Info = runtime.Info{
@@ -2903,7 +2903,7 @@ func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
+	return toolimpl.RunEncoded(ctx, s, &tool087Info, in, Tool087, nil)
 }
 
 var tool088Info = runtime.Info{
@@ -2933,7 +2933,7 @@ func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
+	return toolimpl.RunEncoded(ctx, s, &tool088Info, in, Tool088, nil)
 }
 
 var tool089Info = runtime.Info{
@@ -2967,7 +2967,7 @@ func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
+	return toolimpl.RunEncoded(ctx, s, &tool089Info, in, Tool089, nil)
 }
 
 var tool090Info = runtime.Info{
@@ -2994,7 +2994,7 @@ func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
+	return toolimpl.RunEncoded(ctx, s, &tool090Info, in, Tool090, nil)
 }
 
 var tool091Info = runtime.Info{
@@ -3029,7 +3029,7 @@ func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
+	return toolimpl.RunEncoded(ctx, s, &tool091Info, in, Tool091, nil)
 }
 
 var tool092Info = runtime.Info{
@@ -3059,7 +3059,7 @@ func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
+	return toolimpl.RunEncoded(ctx, s, &tool092Info, in, Tool092, nil)
 }
 
 var tool093Info = runtime.Info{
@@ -3093,7 +3093,7 @@ func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
+	return toolimpl.RunEncoded(ctx, s, &tool093Info, in, Tool093, nil)
 }
 
 var tool094Info = runtime.Info{
@@ -3120,7 +3120,7 @@ func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
+	return toolimpl.RunEncoded(ctx, s, &tool094Info, in, Tool094, nil)
 }
 
 var tool095Info = runtime.Info{
@@ -3155,7 +3155,7 @@ func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
+	return toolimpl.RunEncoded(ctx, s, &tool095Info, in, Tool095, nil)
 }
 
 var tool096Info = runtime.Info{
@@ -3185,7 +3185,7 @@ func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
+	return toolimpl.RunEncoded(ctx, s, &tool096Info, in, Tool096, nil)
 }
 
 var tool097Info = runtime.Info{
@@ -3219,7 +3219,7 @@ func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
+	return toolimpl.RunEncoded(ctx, s, &tool097Info, in, Tool097, nil)
 }
 
 var tool098Info = runtime.Info{
@@ -3246,7 +3246,7 @@ func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
+	return toolimpl.RunEncoded(ctx, s, &tool098Info, in, Tool098, nil)
 }
 
 var tool099Info = runtime.Info{
@@ -3281,7 +3281,7 @@ func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool099Info, in, Tool099)
+	return toolimpl.RunEncoded(ctx, s, &tool099Info, in, Tool099, nil)
 }
 
 func decodeArgs000(d *toolimpl.Decoder, v *Args000) {

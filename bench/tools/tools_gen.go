@@ -71,7 +71,7 @@ func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
+	return toolimpl.RunEncoded(ctx, s, &forecastInfo, in, Forecast, nil)
 }
 
 var searchInfo = runtime.Info{
@@ -101,7 +101,7 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
+	return toolimpl.RunEncoded(ctx, s, &searchInfo, in, Search, nil)
 }
 
 var lookupInfo = runtime.Info{

@@ -112,9 +112,9 @@ func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &convertTemperatureInfo, in, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &convertTemperatureInfo, in, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
 		return ConvertTemperature(in.Value, in.From, in.To)
-	})
+	}, nil)
 }
 
 // convertTemperatureArgs are the arguments of the convert_temperature tool: the parameters of ConvertTemperature.

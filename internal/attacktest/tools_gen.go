@@ -91,7 +91,7 @@ func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
+	return toolimpl.RunEncoded(ctx, s, &hostileArgsInfo, in, HostileArgsTool, nil)
 }
 
 const (
@@ -118,9 +118,9 @@ func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Explode(ctx)
-	})
+	}, nil)
 }
 
 var confirmOpInfo = runtime.Info{
@@ -152,9 +152,9 @@ func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok, err := toolimpl.Approve(ctx, s, &confirmOpInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &confirmOpInfo, in, func(ctx context.Context, in confirmOpArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &confirmOpInfo, in, func(ctx context.Context, in confirmOpArgs) (string, error) {
 		return ConfirmOp(ctx, in.What)
-	})
+	}, nil)
 }
 
 const (
@@ -183,9 +183,9 @@ func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTool(ctx)
-	})
+	}, nil)
 }
 
 const (
@@ -395,9 +395,9 @@ func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &echoInfo, in, func(ctx context.Context, in echoArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &echoInfo, in, func(ctx context.Context, in echoArgs) (string, error) {
 		return Echo(ctx, in.Text)
-	})
+	}, nil)
 }
 
 var sumInfo = runtime.Info{
@@ -456,9 +456,9 @@ func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &sleepyInfo, in, func(ctx context.Context, in sleepyArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &sleepyInfo, in, func(ctx context.Context, in sleepyArgs) (string, error) {
 		return Sleepy(ctx, in.Ms)
-	})
+	}, nil)
 }
 
 var stallInfo = runtime.Info{
@@ -486,9 +486,9 @@ func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &stallInfo, in, func(ctx context.Context, in stallArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &stallInfo, in, func(ctx context.Context, in stallArgs) (string, error) {
 		return Stall(ctx, in.Ms)
-	})
+	}, nil)
 }
 
 var cachedLookupInfo = runtime.Info{
@@ -553,9 +553,9 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &flakyInfo, in, func(ctx context.Context, in flakyArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &flakyInfo, in, func(ctx context.Context, in flakyArgs) (string, error) {
 		return Flaky(ctx, in.Key)
-	})
+	}, nil)
 }
 
 var balanceInfo = runtime.Info{
@@ -729,9 +729,9 @@ func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return ExplodeTimed(ctx)
-	})
+	}, nil)
 }
 
 const (
@@ -795,9 +795,9 @@ func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTimed(ctx)
-	})
+	}, nil)
 }
 
 var echoArgsInfo = runtime.Info{
@@ -829,7 +829,7 @@ func callEchoArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &echoArgsInfo, in, EchoArgsTool)
+	return toolimpl.RunEncoded(ctx, s, &echoArgsInfo, in, EchoArgsTool, nil)
 }
 
 const (

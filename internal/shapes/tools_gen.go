@@ -399,9 +399,9 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &cityCardInfo, in, func(ctx context.Context, in cityCardArgs) (runtime.Content, error) {
+	return toolimpl.RunEncoded(ctx, s, &cityCardInfo, in, func(ctx context.Context, in cityCardArgs) (runtime.Content, error) {
 		return CityCard(in.Name)
-	})
+	}, nil)
 }
 
 var checkCityInfo = runtime.Info{
@@ -428,9 +428,9 @@ func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &checkCityInfo, in, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &checkCityInfo, in, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, CheckCity(in.Name)
-	})
+	}, nil)
 }
 
 var greetInfo = runtime.Info{
@@ -457,9 +457,9 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &greetInfo, in, func(ctx context.Context, in greetArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &greetInfo, in, func(ctx context.Context, in greetArgs) (string, error) {
 		return Greet(in.Name)
-	})
+	}, nil)
 }
 
 // getCityArgs are the arguments of the get_city tool: the parameters of GetCity.

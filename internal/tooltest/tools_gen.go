@@ -127,7 +127,7 @@ func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &lookInfo, in, Look)
+	return toolimpl.RunEncoded(ctx, s, &lookInfo, in, Look, nil)
 }
 
 // wordsArgs are the arguments of the words tool: the parameters of Words.

@@ -104,7 +104,7 @@ func callSubmit(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &submitInfo, in, Submit)
+	return toolimpl.RunEncoded(ctx, s, &submitInfo, in, Submit, nil)
 }
 
 func decodeForm(d *toolimpl.Decoder, v *Form) {

@@ -52,7 +52,7 @@ func callInternalState(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &internalStateInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &internalStateInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Internal(ctx)
-	})
+	}, nil)
 }

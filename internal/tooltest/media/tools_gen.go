@@ -75,7 +75,7 @@ func (showMediaTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &showMediaInfo, in, Show)
+	return toolimpl.RunEncoded(ctx, s, &showMediaInfo, in, Show, nil)
 }
 
 func decodeShowRequest(d *toolimpl.Decoder, v *ShowRequest) {

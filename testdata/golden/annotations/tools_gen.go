@@ -65,7 +65,7 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
+	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, nil)
 }
 
 var deleteInfo = runtime.Info{
@@ -99,9 +99,9 @@ func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if res, ok, err := toolimpl.Approve(ctx, s, &deleteInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &deleteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &deleteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Delete(ctx, in)
-	})
+	}, nil)
 }
 
 var appendInfo = runtime.Info{
@@ -134,9 +134,9 @@ func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if res, ok, err := toolimpl.Approve(ctx, s, &appendInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &appendInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &appendInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Append(ctx, in)
-	})
+	}, nil)
 }
 
 var overwriteInfo = runtime.Info{
@@ -163,9 +163,9 @@ func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &overwriteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &overwriteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Overwrite(ctx, in)
-	})
+	}, nil)
 }
 
 var unsaidInfo = runtime.Info{
@@ -191,9 +191,9 @@ func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &unsaidInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &unsaidInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Unsaid(ctx, in)
-	})
+	}, nil)
 }
 
 func decodeQuery(d *toolimpl.Decoder, v *Query) {

@@ -58,7 +58,7 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
+	return toolimpl.RunEncoded(ctx, s, &searchInfo2, in, Search, nil)
 }
 
 var renameInfo = runtimepkg.Info{
@@ -81,7 +81,7 @@ func callRename(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	if res, ok := d_.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &renameInfo, in, Rename)
+	return toolimpl.RunEncoded(ctx, s, &renameInfo, in, Rename, nil)
 }
 
 func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {

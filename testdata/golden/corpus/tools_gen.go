@@ -564,7 +564,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
+	return toolimpl.RunEncoded(ctx, s, &searchDocsInfo, in, SearchDocs, nil)
 }
 
 const commentOnIssueOutput = `"anyOf":[{"properties":{` +
@@ -1047,7 +1047,7 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
+	return toolimpl.RunEncoded(ctx, s, &updateProfileInfo, in, UpdateProfile, nil)
 }
 
 var lookupOrderInfo = runtime.Info{
@@ -1155,7 +1155,7 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
+	return toolimpl.RunEncoded(ctx, s, &bookMeetingInfo, in, BookMeeting, nil)
 }
 
 var scaleDeploymentInfo = runtime.Info{
@@ -1225,7 +1225,7 @@ func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
+	return toolimpl.RunEncoded(ctx, s, &listUsersInfo, in, ListUsers, nil)
 }
 
 var shipParcelInfo = runtime.Info{
@@ -1963,9 +1963,9 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	if res, ok, err := toolimpl.Approve(ctx, s, &cancelOrderInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &cancelOrderInfo, in, func(ctx context.Context, in CancelInput) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &cancelOrderInfo, in, func(ctx context.Context, in CancelInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.CancelOrder(ctx, in)
-	})
+	}, nil)
 }
 
 const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
@@ -2177,7 +2177,7 @@ func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
+	return toolimpl.RunEncoded(ctx, s, &summarizeInfo, in, Summarize, nil)
 }
 
 var splitTextInfo = runtime.Info{
@@ -2249,9 +2249,9 @@ func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &archiveProjectInfo, in, func(ctx context.Context, in ArchiveInput) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &archiveProjectInfo, in, func(ctx context.Context, in ArchiveInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.ArchiveProject(ctx, in)
-	})
+	}, nil)
 }
 
 // sendNoteArgs are the arguments of the send_note tool: the parameters of SendNote.

@@ -111,9 +111,9 @@ func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
-	})
+	}, nil)
 }
 
 const (
@@ -158,7 +158,7 @@ func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
+	return toolimpl.RunEncoded(ctx, s, &walkInfo, in, Walk, nil)
 }
 
 var plainInfo = runtime.Info{
@@ -185,9 +185,9 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
 		return Plain(ctx, in.Name)
-	})
+	}, nil)
 }
 
 // tagArgs are the arguments of the tag tool: the parameters of Tag.

@@ -70,7 +70,7 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &openTicketInfo, in, OpenTicket)
+	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, nil)
 }
 
 func decodeTicket(d *toolimpl.Decoder, v *Ticket) {

@@ -64,7 +64,7 @@ func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &paintWallInfo, in, PaintWall)
+	return toolimpl.RunEncoded(ctx, s, &paintWallInfo, in, PaintWall, nil)
 }
 
 func decodePaint(d *toolimpl.Decoder, v *Paint) {

@@ -123,9 +123,9 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &orderInfo, in, func(ctx context.Context, in Lookup) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &orderInfo, in, func(ctx context.Context, in Lookup) (string, error) {
 		return t.store.Order(ctx, in)
-	})
+	}, nil)
 }
 
 const (
@@ -167,9 +167,9 @@ func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &timeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &timeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return t.clock.Time(ctx)
-	})
+	}, nil)
 }
 
 var cancelInfo = runtime.Info{
@@ -217,9 +217,9 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if res, ok, err := toolimpl.Approve(ctx, s, &cancelInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &cancelInfo, in, func(ctx context.Context, in Lookup) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &cancelInfo, in, func(ctx context.Context, in Lookup) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.Cancel(ctx, in)
-	})
+	}, nil)
 }
 
 func decodeLookup(d *toolimpl.Decoder, v *Lookup) {

@@ -75,9 +75,9 @@ func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &chartInfo, in, func(ctx context.Context, in chartArgs) (runtime.Content, error) {
+	return toolimpl.RunEncoded(ctx, s, &chartInfo, in, func(ctx context.Context, in chartArgs) (runtime.Content, error) {
 		return Chart(ctx, in.Title, in.Values)
-	})
+	}, nil)
 }
 
 // chartArgs are the arguments of the chart tool: the parameters of Chart.

@@ -64,7 +64,7 @@ func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
+	return toolimpl.RunEncoded(ctx, s, &webSearchInfo, in, Search, nil)
 }
 
 var deployServiceInfo = runtime.Info{
@@ -99,9 +99,9 @@ func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok, err := toolimpl.Approve(ctx, s, &deployServiceInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &deployServiceInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &deployServiceInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Deploy(ctx, in)
-	})
+	}, nil)
 }
 
 var httpGetUrlsInfo = runtime.Info{
@@ -127,7 +127,7 @@ func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs)
+	return toolimpl.RunEncoded(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs, nil)
 }
 
 func decodeQuery(d *toolimpl.Decoder, v *Query) {

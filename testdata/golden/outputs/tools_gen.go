@@ -253,9 +253,9 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
+	return toolimpl.RunEncoded(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
 		return Stamp(ctx)
-	})
+	}, nil)
 }
 
 const (
@@ -319,9 +319,9 @@ func callRead(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &readInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Reading, error) {
+	return toolimpl.RunEncoded(ctx, s, &readInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Reading, error) {
 		return Read(ctx)
-	})
+	}, nil)
 }
 
 const (
@@ -395,9 +395,9 @@ func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
+	return toolimpl.RunEncoded(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
 		return GetTicket(ctx)
-	})
+	}, nil)
 }
 
 const (

@@ -135,10 +135,10 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 		in      greetArgs
 		session Tenant
 	}
-	return toolimpl.Run(ctx, s, &greetInfo, call{in, session}, func(ctx context.Context, c call) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &greetInfo, call{in, session}, func(ctx context.Context, c call) (string, error) {
 		in, session := c.in, c.session
 		return Greet(ctx, session, in.Name)
-	})
+	}, nil)
 }
 
 const (
@@ -175,10 +175,10 @@ func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		in      toolimpl.NoInput
 		session *Account
 	}
-	return toolimpl.Run(ctx, s, &whoamiInfo, call{in, session}, func(ctx context.Context, c call) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &whoamiInfo, call{in, session}, func(ctx context.Context, c call) (string, error) {
 		session := c.session
 		return Whoami(session)
-	})
+	}, nil)
 }
 
 const (
@@ -205,9 +205,9 @@ func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &versionInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &versionInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Version()
-	})
+	}, nil)
 }
 
 var feedInfo = runtime.Info{

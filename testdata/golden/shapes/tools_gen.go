@@ -95,9 +95,9 @@ func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessag
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &errorOnlyInfo, in, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &errorOnlyInfo, in, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
-	})
+	}, nil)
 }
 
 var noContextInfo = runtime.Info{
@@ -155,9 +155,9 @@ func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return NoInput(ctx)
-	})
+	}, nil)
 }
 
 var pointerInfo = runtime.Info{
@@ -215,9 +215,9 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
 		return Plain(ctx, in.City, in.Days, in.Note)
-	})
+	}, nil)
 }
 
 const (
@@ -243,9 +243,9 @@ func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Nothing()
-	})
+	}, nil)
 }
 
 const (
@@ -275,9 +275,9 @@ func callPing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &pingInfo, in, func(ctx context.Context, in Empty) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &pingInfo, in, func(ctx context.Context, in Empty) (string, error) {
 		return Ping(in)
-	})
+	}, nil)
 }
 
 // plainArgs are the arguments of the plain tool: the parameters of Plain.

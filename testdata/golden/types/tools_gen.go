@@ -151,7 +151,7 @@ func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
+	return toolimpl.RunEncoded(ctx, s, &placeInfo, in, Place, nil)
 }
 
 var totalInfo = runtime.Info{

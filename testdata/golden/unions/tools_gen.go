@@ -81,7 +81,7 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
+	return toolimpl.RunEncoded(ctx, s, &reachInfo, in, Reach, nil)
 }
 
 // inviteSchema is the JSON Schema of the invite tool's arguments: its Parameters, and its
@@ -125,7 +125,7 @@ func callInvite(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &inviteInfo, in, Invite)
+	return toolimpl.RunEncoded(ctx, s, &inviteInfo, in, Invite, nil)
 }
 
 func decodeContact(d *toolimpl.Decoder, v *Contact) {

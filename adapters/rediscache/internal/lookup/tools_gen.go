@@ -131,9 +131,9 @@ func (t briefTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &briefInfo, in, func(ctx context.Context, in briefArgs) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &briefInfo, in, func(ctx context.Context, in briefArgs) (string, error) {
 		return t.counter.Brief(ctx, in.Key)
-	})
+	}, nil)
 }
 
 // lookupArgs are the arguments of the lookup tool: the parameters of (*Counter).Lookup.
