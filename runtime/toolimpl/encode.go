@@ -450,13 +450,14 @@ func plainString(s string) bool {
 	n := len(data)
 	switch {
 	case n >= 8:
+		p := unsafe.Pointer(unsafe.StringData(s))
 		i := 0
 		for ; i+8 < n; i += 8 {
-			if plainMask(binary.LittleEndian.Uint64(data[i:])) != 0 {
+			if plainMask(word(p, i)) != 0 {
 				return false
 			}
 		}
-		return plainMask(binary.LittleEndian.Uint64(data[n-8:])) == 0
+		return plainMask(word(p, n-8)) == 0
 	case n >= 4:
 		x := uint64(binary.LittleEndian.Uint32(data)) | uint64(binary.LittleEndian.Uint32(data[n-4:]))<<32
 		return plainMask(x) == 0
@@ -574,8 +575,9 @@ func textMask(x uint64) uint64 {
 
 // textRun is plainRun for such text (textMask).
 func textRun(data []byte, i int) int {
+	p := unsafe.Pointer(unsafe.SliceData(data))
 	for ; i+8 <= len(data); i += 8 {
-		if m := textMask(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+		if m := textMask(word(p, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
