@@ -247,12 +247,15 @@ func noteDegraded(r *reporter, t *Tool, list []degradation) {
 		// other places, each once.
 		var reasons, names, ways, options []string
 		byReason := map[string][]string{}
-		var others []string
 		type place struct {
 			pos  token.Position
 			what string
 		}
-		seen := map[place]bool{{first.pos, first.what}: true}
+		// The other places, in order, each with the providers that
+		// cannot express it: a place not every dialect of the note has
+		// is named with its own.
+		var others []place
+		otherProviders := map[place][]string{{first.pos, first.what}: nil}
 		for _, g := range group {
 			reason := g.problems[0].reason
 			if byReason[reason] == nil {
@@ -263,9 +266,13 @@ func noteDegraded(r *reporter, t *Tool, list []degradation) {
 			ways = append(ways, degradedWays[g.d])
 			options = append(options, g.d.String())
 			for _, p := range g.problems[1:] {
-				if at := (place{p.pos, p.what}); !seen[at] {
-					seen[at] = true
-					others = append(others, fmt.Sprintf("%s at %s", p.what, posRef(p.pos)))
+				at := place{p.pos, p.what}
+				names, seen := otherProviders[at]
+				if !seen {
+					others = append(others, at)
+				}
+				if at != (place{first.pos, first.what}) && !slices.Contains(names, providerNames[g.d]) {
+					otherProviders[at] = append(names, providerNames[g.d])
 				}
 			}
 		}
@@ -283,8 +290,15 @@ func noteDegraded(r *reporter, t *Tool, list []degradation) {
 			}
 			b.WriteString(")")
 		}
-		if len(others) > 0 {
-			fmt.Fprintf(&b, "; nor can %s", strings.Join(others, ", "))
+		for i, at := range others {
+			sep := ", "
+			if i == 0 {
+				sep = "; nor can "
+			}
+			fmt.Fprintf(&b, "%s%s at %s", sep, at.what, posRef(at.pos))
+			if names := otherProviders[at]; len(names) < len(group) {
+				fmt.Fprintf(&b, " (%s)", strings.Join(names, ", "))
+			}
 		}
 		dialects := strings.Join(options, ",")
 		r.noteAt(first.pos, "%s; the tool goes to each with its standard JSON Schema: %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of them instead",
