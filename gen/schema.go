@@ -300,9 +300,8 @@ func noteDegraded(r *reporter, t *Tool, list []degradation) {
 				fmt.Fprintf(&b, " (%s)", strings.Join(names, ", "))
 			}
 		}
-		dialects := strings.Join(options, ",")
-		r.noteAt(first.pos, "%s; the tool goes to each with its standard JSON Schema: %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of them instead",
-			b.String(), strings.Join(ways, ", "), dialects, dialects)
+		r.noteAt(first.pos, "%s; the tool goes to each with its standard JSON Schema: %s; %s to send it so without this note, or %s to leave it out of them instead",
+			b.String(), strings.Join(ways, ", "), optionAdvice(t, "nonstrict", options), optionAdvice(t, "omit", options))
 	}
 }
 
@@ -326,8 +325,41 @@ func noteDegradedOne(r *reporter, t *Tool, g degradation) {
 			fmt.Fprintf(&b, "; nor can %s at %s", p.what, posRef(p.pos))
 		}
 	}
-	r.noteAt(first.pos, "%s; %s; add nonstrict=%s to its //tool:export directive to send it so without this note, or omit=%s to leave it out of %s instead",
-		b.String(), degradedForms[d], d, d, providerNames[d])
+	r.noteAt(first.pos, "%s; %s; %s to send it so without this note, or %s to leave it out of %s instead",
+		b.String(), degradedForms[d], optionAdvice(t, "nonstrict", []string{d.String()}), optionAdvice(t, "omit", []string{d.String()}), providerNames[d])
+}
+
+// optionAdvice says how to add the dialects named to the tool's option
+// key (nonstrict or omit): "add nonstrict=gemini to its //tool:export
+// directive" ("omit=gemini" for omit), or, where the directive has the
+// option already (a second one is a duplicate option), "change
+// omit=openai to omit=openai,gemini in its //tool:export directive".
+func optionAdvice(t *Tool, key string, names []string) string {
+	var had []string
+	for d := range numDialects {
+		if key == "nonstrict" && t.Options.NonStrict[d] || key == "omit" && t.Options.Omit[d] && !t.Refused[d] {
+			had = append(had, d.String())
+		}
+	}
+	value := strings.Join(names, ",")
+	switch {
+	case len(had) > 0:
+		all := slices.Clone(had)
+		for d := range numDialects {
+			if slices.Contains(names, d.String()) && !slices.Contains(had, d.String()) {
+				all = append(all, d.String())
+			}
+		}
+		slices.SortFunc(all, func(a, b string) int {
+			da, _ := dialectByName(a)
+			db, _ := dialectByName(b)
+			return int(da) - int(db)
+		})
+		return fmt.Sprintf("change %s=%s to %s=%s in its //tool:export directive", key, strings.Join(had, ","), key, strings.Join(all, ","))
+	case key == "nonstrict":
+		return "add nonstrict=" + value + " to its //tool:export directive"
+	}
+	return key + "=" + value
 }
 
 // inexpressible is a place in a tool's arguments that a dialect cannot
