@@ -16,8 +16,8 @@ var degradeCase = filepath.Join(goldenRoot, "degrade")
 
 // What a dialect cannot express degrades, never refuses: the tools are
 // generated, each degraded dialect holds the standard schema's bytes, and
-// there is one note per degraded tool and dialect, at the field, the same
-// in every run.
+// each degraded tool and dialect is named in one note, at the field, the
+// same in every run.
 func TestDegradeNotes(t *testing.T) {
 	dir := mustAbs(t, degradeCase)
 	files, err := Generate(context.Background(), Config{Dir: dir})

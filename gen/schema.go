@@ -51,8 +51,8 @@ func dialectByName(name string) (Dialect, bool) {
 // buildSchemas is the schema stage: it fills each tool's Schemas. A
 // dialect that cannot express a tool's arguments at all does not refuse
 // the tool: the tool degrades there to its standard schema, sent in the
-// provider's non-strict form, and a note says so, once per tool and
-// dialect.
+// provider's non-strict form, and a note says so: one per tool for the
+// dialects whose first inexpressible place is the same (noteDegraded).
 func buildSchemas(r *reporter, pkg *Package) {
 	for _, t := range pkg.Tools {
 		if f := anthropicRefusedKey(t); f != nil && !t.Options.Omit[Anthropic] {

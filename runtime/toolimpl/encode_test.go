@@ -33,8 +33,9 @@ func checkString(t *testing.T, s string) {
 }
 
 // Strings of text in several scripts, with escapes, invalid bytes, U+2028
-// and U+2029 before and after the first multi-byte character (which
-// decides how the rest is written), each as encoding/json writes it.
+// and U+2029 before and after the eighth multi-byte character (where
+// escapedString decides how the rest is written, textAfter), each as
+// encoding/json writes it.
 func TestEncoderStringMixed(t *testing.T) {
 	pieces := []string{"a", "plain words ", "é", "日本語", "😀", "\n", "\t\t", "\"", "\\", "\x00", "\x1f", "\u2028", "\u2029", "\xff", "\xe2\x80", "<&>", "\x7f", "0123456789abcdef"}
 	rng := rand.New(rand.NewPCG(5, 6))
