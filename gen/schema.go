@@ -60,20 +60,18 @@ func buildSchemas(r *reporter, pkg *Package) {
 			// pattern, and refuses the whole request over one tool whose
 			// names do not match it: no schema can carry the tool there.
 			t.Options.Omit[Anthropic], t.Refused[Anthropic] = true, true
-			rename, omit := "rename the argument in its json tag", "add omit=anthropic to its //tool:export directive"
+			rename := "rename the argument in its json tag"
 			if t.Input.Kind == InputParams {
 				rename = "rename the parameter"
 			}
-			if t.Options.NonStrict[Anthropic] {
-				omit = "replace nonstrict=anthropic with omit=anthropic in its //tool:export directive"
-			}
+			omit := omitAdvice(t, Anthropic)
 			r.noteAt(f.Pos, "tool %s: argument %q has a name Anthropic refuses (argument names must match ^[a-zA-Z0-9_.-]{1,64}$), and one such tool fails every request it is sent in: the tool is left out of Anthropic; %s, or %s to leave it out without this note (Claude's MCP clients send MCP tools on to Anthropic, so they refuse it too)", t.Name, f.JSONName, rename, omit)
 		}
 		if c := t.Name[0]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_') && !t.Options.Omit[Gemini] {
 			// Gemini refuses a request with a function whose name does
 			// not begin with a letter or an underscore.
 			t.Options.Omit[Gemini], t.Refused[Gemini] = true, true
-			r.noteAt(t.Pos, "tool %s: Gemini refuses a function whose name does not begin with a letter or an underscore, and with it the whole request: the tool is left out of Gemini; give it a name that begins with a letter, or add omit=gemini to its //tool:export directive to leave it out without this note", t.Name)
+			r.noteAt(t.Pos, "tool %s: Gemini refuses a function whose name does not begin with a letter or an underscore, and with it the whole request: the tool is left out of Gemini; give it a name that begins with a letter, or %s to leave it out without this note", t.Name, omitAdvice(t, Gemini))
 		}
 		var degraded []degradation
 		for d := range numDialects {
@@ -327,6 +325,41 @@ func noteDegradedOne(r *reporter, t *Tool, g degradation) {
 	}
 	r.noteAt(first.pos, "%s; %s; %s to send it so without this note, or %s to leave it out of %s instead",
 		b.String(), degradedForms[d], optionAdvice(t, "nonstrict", []string{d.String()}), optionAdvice(t, "omit", []string{d.String()}), providerNames[d])
+}
+
+// omitAdvice says how to leave a tool out of dialect d in its directive,
+// whatever nonstrict= and omit= it has already (a second of either is a
+// duplicate option): "add omit=anthropic", "change omit=gemini to
+// omit=gemini,anthropic", with nonstrict= rid of d first where it names
+// it.
+func omitAdvice(t *Tool, d Dialect) string {
+	var steps []string
+	if t.Options.NonStrict[d] {
+		var all, rest []string
+		for other := range numDialects {
+			if t.Options.NonStrict[other] {
+				all = append(all, other.String())
+				if other != d {
+					rest = append(rest, other.String())
+				}
+			}
+		}
+		if len(rest) == 0 {
+			steps = append(steps, "remove nonstrict="+d.String())
+		} else {
+			steps = append(steps, fmt.Sprintf("change nonstrict=%s to nonstrict=%s", strings.Join(all, ","), strings.Join(rest, ",")))
+		}
+	}
+	const in = " in its //tool:export directive"
+	if advice := optionAdvice(t, "omit", []string{d.String()}); strings.HasSuffix(advice, in) {
+		steps = append(steps, strings.TrimSuffix(advice, in))
+	} else {
+		steps = append(steps, "add "+advice)
+	}
+	if len(steps) == 1 && strings.HasPrefix(steps[0], "add ") {
+		return steps[0] + " to its //tool:export directive"
+	}
+	return strings.Join(steps, " and ") + in
 }
 
 // optionAdvice says how to add the dialects named to the tool's option
