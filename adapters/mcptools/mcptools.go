@@ -44,10 +44,14 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"mime"
 	"net/url"
+	"path"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -547,8 +551,9 @@ const (
 
 // blocks turns multimodal content into MCP content blocks for a client of
 // protocolVersion: text, images and audio as themselves, media given by a
-// URL as resource links, and other media (video, files) as embedded
-// resources. Before protocol 2025-03-26 audio goes as an embedded
+// URL as resource links (named by the part's name, or the URL's last path
+// segment), and other media (video, files) as embedded resources, a file
+// of UTF-8 text (text/*, JSON) as its text rather than base64. Before protocol 2025-03-26 audio goes as an embedded
 // resource, and before 2025-06-18 media given by a URL go as their
 // description, which says where they are: those versions have no such
 // blocks.
@@ -556,6 +561,9 @@ func blocks(content runtime.Content, protocolVersion string) []mcp.Content {
 	out := make([]mcp.Content, len(content))
 	for i, p := range content {
 		name := p.Name
+		if name == "" {
+			name = urlName(p.URL)
+		}
 		if name == "" {
 			name = fmt.Sprintf("part-%d", i+1)
 		}
@@ -579,6 +587,13 @@ func blocks(content runtime.Content, protocolVersion string) []mcp.Content {
 			out[i] = &mcp.ImageContent{Data: p.Data, MIMEType: p.MIMEType}
 		case p.Type == runtime.PartAudio && protocolVersion >= audioBlocks:
 			out[i] = &mcp.AudioContent{Data: p.Data, MIMEType: p.MIMEType}
+		case textFile(p):
+			// Text a model reads as it is, not as base64.
+			out[i] = &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
+				URI:      "file:///" + url.PathEscape(name),
+				MIMEType: p.MIMEType,
+				Text:     string(p.Data),
+			}}
 		default:
 			out[i] = &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
 				URI:      "file:///" + url.PathEscape(name),
@@ -588,4 +603,36 @@ func blocks(content runtime.Content, protocolVersion string) []mcp.Content {
 		}
 	}
 	return out
+}
+
+// urlName is the last segment of the path of u ("cat.mp4" of
+// https://example.com/media/cat.mp4), a resource link's name where the
+// part has none, or "".
+func urlName(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	name := path.Base(parsed.Path)
+	if name == "." || name == "/" || !utf8.ValidString(name) {
+		return ""
+	}
+	return name
+}
+
+// textFile reports whether p is a file of text in UTF-8 (a text/* media
+// type without another charset, or JSON), which an embedded resource
+// carries as text rather than base64.
+func textFile(p runtime.Part) bool {
+	if p.Type != runtime.PartFile || !utf8.Valid(p.Data) {
+		return false
+	}
+	mediaType, params, err := mime.ParseMediaType(p.MIMEType)
+	if err != nil {
+		return false
+	}
+	if c := params["charset"]; c != "" && !strings.EqualFold(c, "utf-8") {
+		return false
+	}
+	return strings.HasPrefix(mediaType, "text/") || mediaType == "application/json"
 }

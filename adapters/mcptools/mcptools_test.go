@@ -188,7 +188,7 @@ func TestServe(t *testing.T) {
 	if c, ok := res.Content[3].(*mcp.ResourceLink); !ok || c.URI != "https://example.com/cat.mp4" || c.MIMEType != "video/mp4" {
 		t.Errorf("look[3] = %#v", res.Content[3])
 	}
-	if c, ok := res.Content[4].(*mcp.EmbeddedResource); !ok || c.Resource.URI != "file:///cat.txt" || string(c.Resource.Blob) != "meow" {
+	if c, ok := res.Content[4].(*mcp.EmbeddedResource); !ok || c.Resource.URI != "file:///cat.txt" || c.Resource.Text != "meow" || c.Resource.Blob != nil {
 		t.Errorf("look[4] = %#v", res.Content[4])
 	}
 

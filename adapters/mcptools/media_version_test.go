@@ -42,9 +42,9 @@ func mediaBlocks(version string) []any {
 	}
 	if version >= "2025-06-18" {
 		blocks = append(blocks,
-			map[string]any{"type": "resource_link", "uri": "https://example.com/cat.mp4", "name": "part-4", "mimeType": "video/mp4"},
+			map[string]any{"type": "resource_link", "uri": "https://example.com/cat.mp4", "name": "cat.mp4", "mimeType": "video/mp4"},
 			map[string]any{"type": "resource_link", "uri": "https://example.com/report.pdf", "name": "report.pdf", "mimeType": "application/pdf"},
-			map[string]any{"type": "resource_link", "uri": "https://example.com/cat.png", "name": "part-6", "mimeType": "image/png"},
+			map[string]any{"type": "resource_link", "uri": "https://example.com/cat.png", "name": "cat.png", "mimeType": "image/png"},
 		)
 	} else {
 		blocks = append(blocks,

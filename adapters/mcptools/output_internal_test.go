@@ -103,8 +103,8 @@ func TestBlocks(t *testing.T) {
 	want := `[{"type":"text","text":"see the report"},` +
 		`{"type":"text","text":"[file report.pdf, application/pdf]"},` +
 		`{"type":"text","text":"[part]"},` +
-		`{"type":"resource","resource":{"uri":"file:///part-4","mimeType":"text/csv","blob":"YSxi"}},` +
-		`{"type":"resource_link","mimeType":"video/mp4","uri":"https://example.com/v.mp4","name":"part-5"},` +
+		`{"type":"resource","resource":{"uri":"file:///part-4","mimeType":"text/csv","text":"a,b"}},` +
+		`{"type":"resource_link","mimeType":"video/mp4","uri":"https://example.com/v.mp4","name":"v.mp4"},` +
 		`{"type":"text","text":"[image, 3 bytes]"},` +
 		`{"type":"text","text":"[audio, audio/wav, 0 bytes]"},` +
 		`{"type":"image","mimeType":"image/png","data":"AQ=="}]`
