@@ -8,13 +8,11 @@ import (
 	"image"
 	"image/color"
 	"image/gif"
-	"net/http/httptest"
 	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -88,10 +86,7 @@ func TestResponseMultimodalOutput(t *testing.T) {
 {"type":"function_call","id":"fc_2","call_id":"call_2","name":"hear","arguments":"{}","status":"completed"}
 ],"parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1}`
 	api := &fakeAPI{answers: []string{first, done}}
-	server := httptest.NewServer(api)
-	defer server.Close()
-	defer server.CloseClientConnections()
-	client := openai.NewClient(option.WithBaseURL(server.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	client := api.client(t)
 
 	ctx := context.Background()
 	params := responses.ResponseNewParams{

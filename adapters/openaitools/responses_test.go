@@ -73,6 +73,17 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.answers = f.answers[1:]
 }
 
+// client is an OpenAI client of a server that f answers, closed when the
+// test ends.
+func (f *fakeAPI) client(t *testing.T) openai.Client {
+	server := httptest.NewServer(f)
+	t.Cleanup(func() {
+		server.CloseClientConnections()
+		server.Close()
+	})
+	return openai.NewClient(option.WithBaseURL(server.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+}
+
 // A conversation with a fake Responses API: the tools go out as generated
 // with their strict flags, the calls come back, and the function_call_output
 // items go out in the calls' order, each with its call_id.
@@ -82,10 +93,7 @@ func TestResponsesRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := &fakeAPI{answers: []string{response, done}}
-	server := httptest.NewServer(api)
-	defer server.Close()
-	defer server.CloseClientConnections()
-	client := openai.NewClient(option.WithBaseURL(server.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	client := api.client(t)
 
 	ctx := context.Background()
 	params := responses.ResponseNewParams{
