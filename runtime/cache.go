@@ -104,7 +104,7 @@ func (c *resultCache) init(s Settings) {
 	case s.Cache != nil:
 		c.store = s.Cache
 	default:
-		c.mem = &memoryCache{size: cmp.Or(s.CacheSize, 1024), now: time.Now}
+		c.mem = &memoryCache{size: cmp.Or(s.CacheSize, 1024), bytes: cmp.Or(s.CacheBytes, 64<<20), now: time.Now}
 		c.store = c.mem
 	}
 }
@@ -390,16 +390,27 @@ func (e cacheEntry) result() (Result, bool) {
 // in memory, until they expire.
 type memoryCache struct {
 	mu      sync.Mutex
-	size    int
+	size    int // the most entries it holds
+	bytes   int // the most memory its entries take, as memoryEntry.bytes counts
+	used    int // what its entries take now
 	now     func() time.Time
 	entries map[string]*list.Element // of *memoryEntry
 	lru     list.List                // most recently used first
 }
 
+// entryOverhead is about what an entry takes beside its key and text: the
+// memoryEntry, its list element and its place in the map.
+const entryOverhead = 160
+
 type memoryEntry struct {
 	key     string
 	e       cacheEntry
 	expires time.Time
+}
+
+// entryBytes is what the entry of key holding e takes.
+func entryBytes(key string, e cacheEntry) int {
+	return len(key) + len(e.text) + entryOverhead
 }
 
 func (m *memoryCache) Get(ctx context.Context, key string) ([]byte, bool) {
@@ -426,35 +437,43 @@ func (m *memoryCache) lookup(key string) (cacheEntry, bool) {
 	}
 	me := el.Value.(*memoryEntry)
 	if !m.now().Before(me.expires) {
-		m.lru.Remove(el)
-		delete(m.entries, key)
+		m.remove(el)
 		return cacheEntry{}, false
 	}
 	m.lru.MoveToFront(el)
 	return me.e, true
 }
 
-// store keeps e under key for ttl, dropping the least recently used entry
-// if the cache is full.
+// store keeps e under key for ttl, dropping the least recently used
+// entries while the cache would hold too many or take too much. An entry
+// larger than an eighth of the cache's bytes is not kept (nor one it held
+// under key before).
 func (m *memoryCache) store(key string, e cacheEntry, ttl time.Duration) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	expires := m.now().Add(ttl)
 	if el, ok := m.entries[key]; ok {
-		me := el.Value.(*memoryEntry)
-		me.e, me.expires = e, expires
-		m.lru.MoveToFront(el)
+		m.remove(el)
+	}
+	n := entryBytes(key, e)
+	if n > m.bytes/8 {
 		return
 	}
 	if m.entries == nil {
 		m.entries = make(map[string]*list.Element)
 	}
-	if m.lru.Len() >= m.size {
-		oldest := m.lru.Back()
-		m.lru.Remove(oldest)
-		delete(m.entries, oldest.Value.(*memoryEntry).key)
+	for m.lru.Len() > 0 && (m.lru.Len() >= m.size || m.used+n > m.bytes) {
+		m.remove(m.lru.Back())
 	}
-	m.entries[key] = m.lru.PushFront(&memoryEntry{key, e, expires})
+	m.entries[key] = m.lru.PushFront(&memoryEntry{key, e, m.now().Add(ttl)})
+	m.used += n
+}
+
+// remove takes the entry el out of the cache.
+func (m *memoryCache) remove(el *list.Element) {
+	me := el.Value.(*memoryEntry)
+	m.lru.Remove(el)
+	delete(m.entries, me.key)
+	m.used -= entryBytes(me.key, me.e)
 }
 
 // drop removes the entries whose keys begin with prefix.
@@ -463,8 +482,7 @@ func (m *memoryCache) drop(prefix string) {
 	defer m.mu.Unlock()
 	for key, el := range m.entries {
 		if strings.HasPrefix(key, prefix) {
-			m.lru.Remove(el)
-			delete(m.entries, key)
+			m.remove(el)
 		}
 	}
 }

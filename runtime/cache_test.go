@@ -341,6 +341,52 @@ func TestCacheEviction(t *testing.T) {
 	call("c", 5)
 }
 
+// TestCacheBytes checks that the registry's own cache holds at most
+// CacheBytes, dropping the least recently used results first, and keeps no
+// result larger than an eighth of it: 1,024 results of a tool returning a
+// file were 1,024 files in memory, however large.
+func TestCacheBytes(t *testing.T) {
+	var runs atomic.Int32
+	r := registry(t, Settings{CacheBytes: 16 << 10}, cachedTool("get", func(ctx context.Context, in anyIn) (string, error) {
+		runs.Add(1)
+		m := in.V.(map[string]any)
+		return strings.Repeat(m["k"].(string), int(m["n"].(float64))), nil
+	}))
+	call := func(k string, n int, wantRun bool) {
+		t.Helper()
+		before := runs.Load()
+		res, err := r.Execute(context.Background(), "get", json.RawMessage(fmt.Sprintf(`{"k":%q,"n":%d}`, k, n)))
+		if err != nil || len(res.Output) != len(k)*n {
+			t.Fatalf("%s×%d: got %d bytes, %v", k, n, len(res.Output), err)
+		}
+		if ran := runs.Load() > before; ran != wantRun {
+			t.Errorf("%s×%d: ran %v, want %v", k, n, ran, wantRun)
+		}
+	}
+	// 1,000 bytes of text, a key and the overhead: 14 such results fit
+	// in 16 KiB, not 20.
+	for i := range 20 {
+		call(fmt.Sprint(i%10), 1000+i, true)
+	}
+	if n, used := CacheUse(r); used > 16<<10 || n >= 20 || n < 10 {
+		t.Errorf("%d results take %d bytes; want at most 16 KiB", n, used)
+	}
+	call("9", 1019, false) // the most recent is kept
+	call("0", 1000, true)  // the first went
+	// Over 2 KiB (an eighth) is never kept, and takes nothing from the rest.
+	held, _ := CacheUse(r)
+	call("x", 3000, true)
+	call("x", 3000, true)
+	call("9", 1019, false)
+	if n, _ := CacheUse(r); n != held {
+		t.Errorf("%d results after a large one, want %d", n, held)
+	}
+	r.Remove("get")
+	if n, used := CacheUse(r); n != 0 || used != 0 {
+		t.Errorf("after Remove: %d results take %d bytes", n, used)
+	}
+}
+
 // mapCache is a Cache in a map, as a shared store would be.
 type mapCache struct {
 	mu         sync.Mutex

@@ -52,3 +52,11 @@ func (r *Registry) CacheKeyOf(name string, args json.RawMessage) string {
 	key, _ := cacheKey(name, args, r.decoding)
 	return key
 }
+
+// CacheUse returns how many results r's own cache holds and the bytes they
+// take, as it counts them.
+func CacheUse(r *Registry) (results, bytes int) {
+	r.cache.mem.mu.Lock()
+	defer r.cache.mem.mu.Unlock()
+	return r.cache.mem.lru.Len(), r.cache.mem.used
+}

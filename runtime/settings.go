@@ -79,6 +79,12 @@ type Settings struct {
 	// when it is full; 0 means 1,024. A negative number turns caching off,
 	// Cache included: each call of a tool marked cache then runs it.
 	CacheSize int
+	// CacheBytes is how much the registry's own cache may hold: its
+	// results' text (multimodal Content's media included) and keys; 0
+	// means 64 MiB. The least recently used results go first when a new
+	// one would take it over; a result larger than an eighth of it is
+	// not kept, so that one call cannot empty the cache.
+	CacheBytes int
 	// Cache, if set, stores the results of tools marked cache instead of
 	// the registry's own cache: one shared by a fleet of processes, say.
 	// Identical calls at the same time run the tool once either way. See
