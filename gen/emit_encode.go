@@ -222,6 +222,8 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		return []jen.Code{jen.Id(ev).Dot("Uint").Call(conv(jen.Uint64(), types.Uint64))}
 	case outFloat:
 		return []jen.Code{jen.Id(ev).Dot("Float").Call(conv(jen.Float64(), types.Float64), jen.Lit(ot.bits))}
+	case outTime:
+		return []jen.Code{jen.Id(ev).Dot("Time").Call(x)}
 	case outPointer:
 		var inner []jen.Code
 		if ot.elem.kind == outValue {

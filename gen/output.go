@@ -22,6 +22,7 @@ const (
 	outInt
 	outUint
 	outFloat
+	outTime // a time.Time
 	outPointer
 	outSlice
 	outArray
@@ -68,6 +69,10 @@ func (o *outputs) of(t types.Type) *outType {
 	o.types[key] = ot
 	if isNamed(t, "encoding/json", "Number") {
 		return ot // encoding/json writes it: the number as its text, checked
+	}
+	if isNamed(t, "time", "Time") {
+		ot.kind = outTime // written as its MarshalJSON does, not boxed
+		return ot
 	}
 	if n, ok := t.(*types.Named); ok && (hasMethod(n, "MarshalJSON") || hasMethod(n, "MarshalText")) {
 		ot.addressed = !hasValueMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")

@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion11
+const _ = toolimpl.SupportPackageIsVersion12
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -1134,9 +1134,9 @@ func encodeIssueDetail(e *toolimpl.Encoder, v *IssueDetail) {
 	e.Raw(`,"html_url":`)
 	e.String(v.HTMLURL)
 	e.Raw(`,"created_at":`)
-	e.Value(v.CreatedAt)
+	e.Time(v.CreatedAt)
 	e.Raw(`,"updated_at":`)
-	e.Value(v.UpdatedAt)
+	e.Time(v.UpdatedAt)
 	e.Byte('}')
 }
 
@@ -1332,7 +1332,7 @@ func encodeTask(e *toolimpl.Encoder, v *Task) {
 	if v.Due == nil {
 		e.Null()
 	} else {
-		e.Value(v.Due)
+		e.Time(*v.Due)
 	}
 	e.Byte('}')
 }
@@ -1398,7 +1398,7 @@ func encodeMember(e *toolimpl.Encoder, v *Member) {
 	}
 	if v.JoinedAt != nil {
 		e.Raw(`,"joined_at":`)
-		e.Value(v.JoinedAt)
+		e.Time(*v.JoinedAt)
 	}
 	if len(v.Teams) != 0 {
 		e.Raw(`,"teams":`)
@@ -1439,9 +1439,9 @@ func encodeIssueSummary(e *toolimpl.Encoder, v *IssueSummary) {
 	e.Raw(`,"comments":`)
 	e.Int(int64(v.Comments))
 	e.Raw(`,"created_at":`)
-	e.Value(v.CreatedAt)
+	e.Time(v.CreatedAt)
 	e.Raw(`,"updated_at":`)
-	e.Value(v.UpdatedAt)
+	e.Time(v.UpdatedAt)
 	e.Byte('}')
 }
 

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion11 is referenced by generated code, so that a
+// SupportPackageIsVersion12 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -65,8 +65,14 @@ import (
 // with the number to send. Code generated for versions 5 to 10 needs it
 // not, and compiles against this runtime too.
 //
+// Version 12 adds Encoder.Time: a time.Time in a result is written
+// without boxing it in an interface, an allocation each. Code generated
+// for versions 5 to 11 writes times with Encoder.Value, and compiles
+// against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion12 = true
 	SupportPackageIsVersion11 = true
 	SupportPackageIsVersion10 = true
 	SupportPackageIsVersion9  = true

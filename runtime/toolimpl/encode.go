@@ -658,6 +658,14 @@ func (e *Encoder) Value(v any) {
 	e.buf = append(e.buf, data...)
 }
 
+// Time writes t as its MarshalJSON method does; a time that method
+// refuses (a year outside 0 to 9999) is left to it, for its error.
+func (e *Encoder) Time(t time.Time) {
+	if !e.time(t) {
+		e.Value(t)
+	}
+}
+
 // time writes t as time.Time's MarshalJSON does, RFC 3339 with
 // nanoseconds, and reports true; false, writing nothing, for a time that
 // method refuses (a year outside 0 to 9999, an offset of a day or more),

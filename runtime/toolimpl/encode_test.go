@@ -251,6 +251,36 @@ func TestEncoderValueFastPaths(t *testing.T) {
 	}
 }
 
+// TestEncoderTime checks Time, which generated encoders call for a
+// time.Time, against encoding/json, and that it allocates nothing: a time
+// boxed for Value cost an allocation each.
+func TestEncoderTime(t *testing.T) {
+	paris := time.FixedZone("CEST", 2*60*60)
+	when := time.Date(2025, 6, 2, 14, 30, 5, 120000000, paris)
+	for _, v := range []time.Time{when, when.UTC(), {}, time.Date(2025, 1, 1, 0, 0, 0, 1, time.UTC), when.In(time.Local), time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.FixedZone("", -(23*60*60 + 59*60)))} {
+		want, err := marshalNoEscape(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e Encoder
+		e.Time(v)
+		if got, err := e.Bytes(); err != nil || string(got) != string(want) {
+			t.Errorf("Time(%v) = %s, %v; encoding/json writes %s", v, got, err, want)
+		}
+	}
+	for _, v := range []time.Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC), when.In(time.FixedZone("far", 24*60*60))} {
+		var e Encoder
+		e.Time(v)
+		if _, err := e.Bytes(); err == nil {
+			t.Errorf("Time(%v): no error", v)
+		}
+	}
+	e := Encoder{buf: make([]byte, 0, 64)}
+	if n := testing.AllocsPerRun(100, func() { e.buf = e.buf[:0]; e.Time(when) }); n != 0 {
+		t.Errorf("Time allocates %v times", n)
+	}
+}
+
 // benchDay is a day of a forecast, as a tool's result holds it.
 type benchDay struct {
 	Date      string

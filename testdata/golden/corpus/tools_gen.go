@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion11
+const _ = toolimpl.SupportPackageIsVersion12
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -8257,10 +8257,10 @@ func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 		e.Int(int64(v.Grace))
 	}
 	e.Raw(`,"start_at":`)
-	e.Value(v.StartAt)
+	e.Time(v.StartAt)
 	if v.EndAt != nil {
 		e.Raw(`,"end_at":`)
-		e.Value(v.EndAt)
+		e.Time(*v.EndAt)
 	}
 	e.Byte('}')
 }

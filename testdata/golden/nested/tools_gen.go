@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion11
+const _ = toolimpl.SupportPackageIsVersion12
 
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
@@ -512,9 +512,9 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 		e.Byte('}')
 	}
 	e.Raw(`,"depart":`)
-	e.Value(v.Depart)
+	e.Time(v.Depart)
 	e.Raw(`,"since":`)
-	e.Value(v.Since)
+	e.Time(v.Since)
 	if len(v.Payload) != 0 {
 		e.Raw(`,"payload":`)
 		e.Value(v.Payload)

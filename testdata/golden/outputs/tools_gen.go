@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 11 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion11
+const _ = toolimpl.SupportPackageIsVersion12
 
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
@@ -255,7 +255,7 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}
 	return toolimpl.RunEncoded(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
 		return Stamp(ctx)
-	}, nil)
+	}, encodeStampResult)
 }
 
 const (
@@ -509,6 +509,10 @@ func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
+func encodeStampResult(e *toolimpl.Encoder, v time.Time) {
+	e.Time(v)
+}
+
 func encodeSeriesResult(e *toolimpl.Encoder, v []Celsius) {
 	if v == nil {
 		e.Null()
@@ -685,7 +689,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Int(int64(v.Anon.B))
 	e.Byte('}')
 	e.Raw(`,"when":`)
-	e.Value(v.When)
+	e.Time(v.When)
 	if v.Any != nil {
 		e.Raw(`,"any":`)
 		e.Value(v.Any)
