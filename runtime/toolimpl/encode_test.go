@@ -257,7 +257,7 @@ func TestEncoderValueFastPaths(t *testing.T) {
 func TestEncoderTime(t *testing.T) {
 	paris := time.FixedZone("CEST", 2*60*60)
 	when := time.Date(2025, 6, 2, 14, 30, 5, 120000000, paris)
-	for _, v := range []time.Time{when, when.UTC(), {}, time.Date(2025, 1, 1, 0, 0, 0, 1, time.UTC), when.In(time.Local), time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.FixedZone("", -(23*60*60 + 59*60)))} {
+	for _, v := range []time.Time{when, when.UTC(), {}, time.Date(2025, 1, 1, 0, 0, 0, 1, time.UTC), when.In(time.Local), time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.FixedZone("", -(23*60*60+59*60)))} {
 		want, err := marshalNoEscape(v)
 		if err != nil {
 			t.Fatal(err)
