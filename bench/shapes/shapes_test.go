@@ -2,6 +2,7 @@ package shapes
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -193,6 +194,23 @@ func TestShapesAgree(t *testing.T) {
 			}
 			t.Logf("%d bytes of output", len(res.Output))
 		})
+	}
+}
+
+// TestShapesAllocs checks how many allocations a call through the
+// registry makes: the copy of the argument strings, the output, the
+// result's Data and the function's own (tag_resource's map), never one per
+// element of the result. A time boxed for the encoder cost one each:
+// list_issues made 44.
+func TestShapesAllocs(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t)
+	most := map[string]float64{"tag_resource": 8}
+	for _, s := range shapes(t) {
+		n := testing.AllocsPerRun(20, func() { reg.Execute(ctx, s.name, s.args) })
+		if limit := cmp.Or(most[s.name], 4); n > limit {
+			t.Errorf("%s: %v allocations a call, want at most %v", s.name, n, limit)
+		}
 	}
 }
 
