@@ -224,6 +224,8 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		return []jen.Code{jen.Id(ev).Dot("Float").Call(conv(jen.Float64(), types.Float64), jen.Lit(ot.bits))}
 	case outTime:
 		return []jen.Code{jen.Id(ev).Dot("Time").Call(x)}
+	case outJSON:
+		return []jen.Code{jen.Id(ev).Dot("JSON").Call(x)}
 	case outPointer:
 		var inner []jen.Code
 		if ot.elem.kind == outValue {

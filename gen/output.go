@@ -23,6 +23,7 @@ const (
 	outUint
 	outFloat
 	outTime // a time.Time
+	outJSON // a json.RawMessage
 	outPointer
 	outSlice
 	outArray
@@ -69,6 +70,10 @@ func (o *outputs) of(t types.Type) *outType {
 	o.types[key] = ot
 	if isNamed(t, "encoding/json", "Number") {
 		return ot // encoding/json writes it: the number as its text, checked
+	}
+	if isNamed(t, "encoding/json", "RawMessage") {
+		ot.kind = outJSON // written as is, less white space, not boxed
+		return ot
 	}
 	if isNamed(t, "time", "Time") {
 		ot.kind = outTime // written as its MarshalJSON does, not boxed

@@ -658,6 +658,40 @@ func (e *Encoder) Value(v any) {
 	e.buf = append(e.buf, data...)
 }
 
+// JSON writes m, a json.RawMessage, as encoding/json does: null for nil,
+// otherwise m without white space between its tokens, and an error if m
+// is not JSON.
+func (e *Encoder) JSON(m json.RawMessage) {
+	if m == nil {
+		e.Null()
+		return
+	}
+	if !json.Valid(m) {
+		e.Value(m) // for encoding/json's error
+		return
+	}
+	// Valid, so a quote starts and ends every string, and a backslash in
+	// one is followed by the byte it escapes.
+	in := false
+	start := 0
+	for i := 0; i < len(m); i++ {
+		switch c := m[i]; {
+		case in:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				in = false
+			}
+		case c == '"':
+			in = true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			e.buf = append(e.buf, m[start:i]...)
+			start = i + 1
+		}
+	}
+	e.buf = append(e.buf, m[start:]...)
+}
+
 // Time writes t as its MarshalJSON method does; a time that method
 // refuses (a year outside 0 to 9999) is left to it, for its error.
 func (e *Encoder) Time(t time.Time) {

@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -249,6 +250,48 @@ func TestEncoderValueFastPaths(t *testing.T) {
 			t.Errorf("Value(%v): no error", v)
 		}
 	}
+}
+
+// rawMessages are json.RawMessage values for TestEncoderJSON and
+// FuzzEncoderJSON: white space in and out of strings, escapes, invalid JSON.
+var rawMessages = []string{
+	`{"a": [1, 2 ,3], "b" : {"c":"d e"}}`, " \t\n\r null \n", `"a \" b\\" `, `[ "\\", " ", "\u0022 x" ]`,
+	`<b>&amp;</b>`, `"<b> & \u2028"`, "\"\xff\xfe\"", `{"a":1,}`, `{"a" 1}`, ``, ` `, `1e400`, `-0.0`, `[[[[]]]]`, `{"a":"\u00e9"}`, "\"\u2028\"",
+}
+
+// TestEncoderJSON checks JSON, which generated encoders call for a
+// json.RawMessage, against encoding/json, and that it allocates nothing.
+func TestEncoderJSON(t *testing.T) {
+	cases := []json.RawMessage{nil}
+	for _, m := range rawMessages {
+		cases = append(cases, json.RawMessage(m))
+	}
+	for _, m := range cases {
+		checkEncoderJSON(t, m)
+	}
+	m := json.RawMessage(`{"id": "A-1042", "items": [1, 2, 3]}`)
+	e := Encoder{buf: make([]byte, 0, 64)}
+	if n := testing.AllocsPerRun(100, func() { e.buf = e.buf[:0]; e.JSON(m) }); n != 0 {
+		t.Errorf("JSON allocates %v times", n)
+	}
+}
+
+func checkEncoderJSON(t *testing.T, m json.RawMessage) {
+	t.Helper()
+	want, wantErr := marshalNoEscape(m)
+	var e Encoder
+	e.JSON(m)
+	got, err := e.Bytes()
+	if (err != nil) != (wantErr != nil) || err == nil && string(got) != string(want) {
+		t.Errorf("JSON(%q) = %q, %v; encoding/json writes %q, %v", m, got, err, want, wantErr)
+	}
+}
+
+func FuzzEncoderJSON(f *testing.F) {
+	for _, m := range rawMessages {
+		f.Add([]byte(m))
+	}
+	f.Fuzz(func(t *testing.T, m []byte) { checkEncoderJSON(t, m) })
 }
 
 // TestEncoderTime checks Time, which generated encoders call for a

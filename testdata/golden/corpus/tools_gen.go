@@ -7597,7 +7597,7 @@ func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 		e.Byte('}')
 	}
 	e.Raw(`,"payload":`)
-	e.Value(v.Payload)
+	e.JSON(v.Payload)
 	e.Byte('}')
 }
 
@@ -7642,7 +7642,7 @@ func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 			e.String(k2)
 			e.Byte(':')
 			el2 := v.Meta[k2]
-			e.Value(el2)
+			e.JSON(el2)
 		}
 		e.Release(mark2)
 		e.Byte('}')
@@ -7689,7 +7689,7 @@ func encodeConfigPatch(e *toolimpl.Encoder, v *ConfigPatch) {
 	}
 	if len(v.Raw) != 0 {
 		e.Raw(`,"raw":`)
-		e.Value(v.Raw)
+		e.JSON(v.Raw)
 	}
 	e.Byte('}')
 }

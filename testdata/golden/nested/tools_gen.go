@@ -525,7 +525,7 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	}
 	if len(v.Raw) != 0 {
 		e.Raw(`,"raw":`)
-		e.Value(v.Raw)
+		e.JSON(v.Raw)
 	}
 	if v.Limit != nil {
 		e.Raw(`,"limit":`)
