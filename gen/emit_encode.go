@@ -170,11 +170,22 @@ func nonEmptyCheck(x *jen.Statement, ot *outType) *jen.Statement {
 	case outSlice, outMap, outArray:
 		return jen.Len(x).Op("!=").Lit(0)
 	}
-	switch ot.goType.Underlying().(type) {
+	// A type encoding/json writes (one with MarshalJSON or MarshalText,
+	// say) is empty by its kind, whatever its method would write.
+	switch u := ot.goType.Underlying().(type) {
 	case *types.Interface, *types.Pointer:
 		return jen.Add(x).Op("!=").Nil()
 	case *types.Slice, *types.Map:
 		return jen.Len(x).Op("!=").Lit(0)
+	case *types.Basic:
+		switch info := u.Info(); {
+		case info&types.IsBoolean != 0:
+			return boolOf(x, ot)
+		case info&types.IsString != 0:
+			return jen.Len(x).Op("!=").Lit(0)
+		case info&types.IsNumeric != 0:
+			return jen.Add(x).Op("!=").Lit(0)
+		}
 	}
 	return nil
 }

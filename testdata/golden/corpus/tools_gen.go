@@ -8437,8 +8437,10 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 		}
 		e.Byte(']')
 	}
-	e.Raw(`,"level":`)
-	e.Value(v.Level)
+	if v.Level != 0 {
+		e.Raw(`,"level":`)
+		e.Value(v.Level)
+	}
 	e.Byte('}')
 }
 

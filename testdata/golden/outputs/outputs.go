@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/netip"
+	"strings"
 	"time"
 )
 
@@ -83,6 +84,58 @@ type Report struct {
 	Labels *map[string]int            `json:"labels"`
 	Attrs  *Attrs                     `json:"attrs,omitempty"`
 	Nested map[string]*map[string]int `json:"nested,omitempty"`
+	// Types that write themselves, by their value's methods, empty and
+	// omitted (by their kind, as encoding/json tests them) or not.
+
+	Grade    Grade    `json:"grade,omitempty"`
+	Severity Severity `json:"severity,omitempty"`
+	Flags    Flags    `json:"flags,omitempty"`
+	Span     Span     `json:"span"`
+	Badge    Badge    `json:"badge,omitempty"`
+	Grades   []Grade  `json:"grades"`
+	SpanPtr  *Span    `json:"span_ptr"`
+}
+
+// Grade is a string written in capitals by its MarshalText.
+type Grade string
+
+// MarshalText writes the grade in capitals.
+func (g Grade) MarshalText() ([]byte, error) { return []byte(strings.ToUpper(string(g))), nil }
+
+// Severity is a number written as text.
+type Severity int
+
+// MarshalText writes the severity as sev-N.
+func (s Severity) MarshalText() ([]byte, error) {
+	return fmt.Appendf(nil, "sev-%d <%q>", s, "\u2028"), nil
+}
+
+// Flags are written as one string by their MarshalJSON, with white space
+// encoding/json drops.
+type Flags []string
+
+// MarshalJSON writes the flags joined.
+func (f Flags) MarshalJSON() ([]byte, error) {
+	return json.Marshal(strings.Join(f, "|") + " <&>")
+}
+
+// Span is an array of two numbers, written as an object by MarshalJSON.
+type Span [2]int
+
+// MarshalJSON writes the span as an object, with white space.
+func (s Span) MarshalJSON() ([]byte, error) {
+	return fmt.Appendf(nil, "{ \"from\" : %d,\n \"to\": %d }", s[0], s[1]), nil
+}
+
+// Badge is a flag written as text.
+type Badge bool
+
+// MarshalText writes yes or no.
+func (b Badge) MarshalText() ([]byte, error) {
+	if b {
+		return []byte("yes"), nil
+	}
+	return []byte("no"), nil
 }
 
 // Attrs is a named map.

@@ -121,6 +121,13 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 	}
 	r.Anon.A, r.Anon.B = rnd.Int(), -rnd.Int()
 	if rnd.Intn(2) == 0 {
+		r.Grade, r.Severity, r.Badge = Grade(str()), Severity(rnd.Intn(5)), true
+		r.Flags = Flags{str(), str()}
+		r.Grades = []Grade{"a", Grade(str())}
+		r.SpanPtr = &Span{rnd.Int(), -1}
+	}
+	r.Span = Span{rnd.Intn(10), rnd.Intn(10)}
+	if rnd.Intn(2) == 0 {
 		r.Any = map[string]any{"k": []any{1.5, str(), nil, true}}
 	}
 	if rnd.Intn(2) == 0 {

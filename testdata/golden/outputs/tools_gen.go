@@ -103,8 +103,15 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"Plain":{"type":"integer"},` +
 	`"labels":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}],"description":"Maps behind pointers, which are indexed through them."},` +
 	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},` +
-	`"nested":{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"type":"object"}},` +
-	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels"]},{"type":"null"}]}`
+	`"nested":{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"type":"object"},` +
+	`"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},` +
+	`"severity":{"type":"string","description":"A number written as text."},` +
+	`"flags":{"description":"Flags are written as one string by their MarshalJSON, with white space encoding/json drops."},` +
+	`"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
+	`"badge":{"type":"string","description":"A flag written as text."},` +
+	`"grades":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."}},` +
+	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr"]},{"type":"null"}]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -787,6 +794,43 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		}
 		e.Release(mark2)
 		e.Byte('}')
+	}
+	if len(v.Grade) != 0 {
+		e.Raw(`,"grade":`)
+		e.Value(v.Grade)
+	}
+	if v.Severity != 0 {
+		e.Raw(`,"severity":`)
+		e.Value(v.Severity)
+	}
+	if len(v.Flags) != 0 {
+		e.Raw(`,"flags":`)
+		e.Value(v.Flags)
+	}
+	e.Raw(`,"span":`)
+	e.Value(v.Span)
+	if bool(v.Badge) {
+		e.Raw(`,"badge":`)
+		e.Value(v.Badge)
+	}
+	e.Raw(`,"grades":`)
+	if v.Grades == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Grades {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.Value(el2)
+		}
+		e.Byte(']')
+	}
+	e.Raw(`,"span_ptr":`)
+	if v.SpanPtr == nil {
+		e.Null()
+	} else {
+		e.Value(v.SpanPtr)
 	}
 	e.Byte('}')
 }
