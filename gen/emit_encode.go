@@ -237,6 +237,10 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		return []jen.Code{jen.Id(ev).Dot("Time").Call(x)}
 	case outJSON:
 		return []jen.Code{jen.Id(ev).Dot("JSON").Call(x)}
+	case outMarshalJSON:
+		return []jen.Code{jen.Qual(ImplPath, "Marshaled").Call(jen.Id(ev), x)}
+	case outMarshalText:
+		return []jen.Code{jen.Qual(ImplPath, "Text").Call(jen.Id(ev), x)}
 	case outPointer:
 		var inner []jen.Code
 		if ot.elem.kind == outValue {

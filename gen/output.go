@@ -24,6 +24,10 @@ const (
 	outFloat
 	outTime // a time.Time
 	outJSON // a json.RawMessage
+	// A type with MarshalJSON (or MarshalText and no MarshalJSON) on its
+	// value.
+	outMarshalJSON
+	outMarshalText
 	outPointer
 	outSlice
 	outArray
@@ -81,6 +85,15 @@ func (o *outputs) of(t types.Type) *outType {
 	}
 	if n, ok := t.(*types.Named); ok && (hasMethod(n, "MarshalJSON") || hasMethod(n, "MarshalText")) {
 		ot.addressed = !hasValueMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")
+		// A method of the value is called wherever the value is, as
+		// encoding/json calls it; one of the pointer only where the value
+		// is addressable, which encoding/json is left to decide.
+		switch {
+		case hasValueMethod(n, "MarshalJSON"):
+			ot.kind = outMarshalJSON
+		case !hasMethod(n, "MarshalJSON") && hasValueMethod(n, "MarshalText"):
+			ot.kind = outMarshalText
+		}
 		return ot
 	}
 	switch u := t.Underlying().(type) {

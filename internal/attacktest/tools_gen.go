@@ -185,7 +185,7 @@ func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}
 	return toolimpl.RunEncoded(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTool(ctx)
-	}, nil)
+	}, encodeBadResultResult)
 }
 
 const (
@@ -797,7 +797,7 @@ func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawM
 	}
 	return toolimpl.RunEncoded(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTimed(ctx)
-	}, nil)
+	}, encodeBadResultTimedResult)
 }
 
 var echoArgsInfo = runtime.Info{
@@ -2422,6 +2422,10 @@ func fastRecord(data []byte, i int, v *Record, strs *toolimpl.Strings) (int, boo
 	return i, true
 }
 
+func encodeBadResultResult(e *toolimpl.Encoder, v BadResult) {
+	toolimpl.Marshaled(e, v)
+}
+
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
@@ -2448,6 +2452,10 @@ func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
 
 func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
 	encodeBadNested(e, &v)
+}
+
+func encodeBadResultTimedResult(e *toolimpl.Encoder, v BadResult) {
+	toolimpl.Marshaled(e, v)
 }
 
 func encodeImportResult(e *toolimpl.Encoder, v int) {
@@ -2527,7 +2535,7 @@ func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"inner":`)
-	e.Value(v.Inner)
+	toolimpl.Marshaled(e, v.Inner)
 	e.Byte('}')
 }
 

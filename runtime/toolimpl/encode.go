@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -658,6 +659,30 @@ func (e *Encoder) Value(v any) {
 	e.buf = append(e.buf, data...)
 }
 
+// Marshaled writes v, of a type with a MarshalJSON method, as encoding/json
+// does: what the method writes, checked, without white space between its
+// tokens. A type parameter, not an interface: a value boxed in one is an
+// allocation.
+func Marshaled[T json.Marshaler](e *Encoder, v T) {
+	m, err := v.MarshalJSON()
+	if err != nil || !json.Valid(m) {
+		e.Value(v) // for encoding/json's error
+		return
+	}
+	e.compact(m)
+}
+
+// Text writes v, of a type with a MarshalText method and no MarshalJSON,
+// as encoding/json does: the text as a string.
+func Text[T encoding.TextMarshaler](e *Encoder, v T) {
+	b, err := v.MarshalText()
+	if err != nil {
+		e.Value(v) // for encoding/json's error
+		return
+	}
+	e.String(unsafe.String(unsafe.SliceData(b), len(b))) // read, not kept
+}
+
 // JSON writes m, a json.RawMessage, as encoding/json does: null for nil,
 // otherwise m without white space between its tokens, and an error if m
 // is not JSON.
@@ -670,6 +695,11 @@ func (e *Encoder) JSON(m json.RawMessage) {
 		e.Value(m) // for encoding/json's error
 		return
 	}
+	e.compact(m)
+}
+
+// compact writes m, valid JSON, without white space between its tokens.
+func (e *Encoder) compact(m []byte) {
 	// Valid, so a quote starts and ends every string, and a backslash in
 	// one is followed by the byte it escapes.
 	in := false

@@ -2,6 +2,8 @@ package toolimpl
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -292,6 +294,56 @@ func FuzzEncoderJSON(f *testing.F) {
 		f.Add([]byte(m))
 	}
 	f.Fuzz(func(t *testing.T, m []byte) { checkEncoderJSON(t, m) })
+}
+
+// textID writes itself as text from a buffer of its own, so that
+// writing it allocates nothing.
+type textID [4]byte
+
+var errNoID = errors.New("no id")
+
+func (id textID) MarshalText() ([]byte, error) {
+	if id == (textID{}) {
+		return nil, errNoID
+	}
+	return []byte{'i', 'd', '-', id[0], '"', id[1], id[2], id[3]}[:8:8], nil
+}
+
+// spanJSON writes itself as JSON with white space, or not JSON at all.
+type spanJSON [2]int
+
+func (s spanJSON) MarshalJSON() ([]byte, error) {
+	if s[0] < 0 {
+		return []byte(`{"from": `), nil
+	}
+	return fmt.Appendf(nil, "{ \"from\" : %d ,\n\"to\": %d }", s[0], s[1]), nil
+}
+
+// TestEncoderMarshalers checks Text and Marshaled, which generated encoders
+// call for types with MarshalText or MarshalJSON, against encoding/json,
+// errors included, and that neither boxes the value.
+func TestEncoderMarshalers(t *testing.T) {
+	check := func(write func(*Encoder), v any) {
+		t.Helper()
+		want, wantErr := marshalNoEscape(v)
+		var e Encoder
+		write(&e)
+		got, err := e.Bytes()
+		if (err != nil) != (wantErr != nil) || err == nil && string(got) != string(want) {
+			t.Errorf("%v: got %s, %v; encoding/json writes %s, %v", v, got, err, want, wantErr)
+		}
+	}
+	for _, id := range []textID{{'a', '<', '\xff', 'z'}, {}} {
+		check(func(e *Encoder) { Text(e, id) }, id)
+	}
+	for _, s := range []spanJSON{{1, 2}, {-1, 0}} {
+		check(func(e *Encoder) { Marshaled(e, s) }, s)
+	}
+	id := textID{'a', 'b', 'c', 'd'}
+	e := Encoder{buf: make([]byte, 0, 64)}
+	if n := testing.AllocsPerRun(100, func() { e.buf = e.buf[:0]; Text(&e, id) }); n != 1 {
+		t.Errorf("Text allocates %v times; want 1, MarshalText's own", n)
+	}
 }
 
 // TestEncoderTime checks Time, which generated encoders call for a

@@ -8385,7 +8385,7 @@ func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 	e.Raw(`{"service":`)
 	e.String(v.Service)
 	e.Raw(`,"min_level":`)
-	e.Value(v.MinLevel)
+	toolimpl.Text(e, v.MinLevel)
 	if len(v.Extra) != 0 {
 		e.Raw(`,"extra":`)
 		e.Byte('[')
@@ -8393,7 +8393,7 @@ func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.Value(el2)
+			toolimpl.Text(e, el2)
 		}
 		e.Byte(']')
 	}
@@ -8439,7 +8439,7 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	}
 	if v.Level != 0 {
 		e.Raw(`,"level":`)
-		e.Value(v.Level)
+		toolimpl.Text(e, v.Level)
 	}
 	e.Byte('}')
 }

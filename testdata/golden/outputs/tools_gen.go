@@ -704,7 +704,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Raw(`,"raw":`)
 	e.Value(v.Raw)
 	e.Raw(`,"addr":`)
-	e.Value(v.Addr)
+	toolimpl.Text(e, v.Addr)
 	e.Raw(`,"embeds":`)
 	e.Value(v.Embeds)
 	e.Raw(`,"tree":`)
@@ -797,21 +797,21 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	}
 	if len(v.Grade) != 0 {
 		e.Raw(`,"grade":`)
-		e.Value(v.Grade)
+		toolimpl.Text(e, v.Grade)
 	}
 	if v.Severity != 0 {
 		e.Raw(`,"severity":`)
-		e.Value(v.Severity)
+		toolimpl.Text(e, v.Severity)
 	}
 	if len(v.Flags) != 0 {
 		e.Raw(`,"flags":`)
-		e.Value(v.Flags)
+		toolimpl.Marshaled(e, v.Flags)
 	}
 	e.Raw(`,"span":`)
-	e.Value(v.Span)
+	toolimpl.Marshaled(e, v.Span)
 	if bool(v.Badge) {
 		e.Raw(`,"badge":`)
-		e.Value(v.Badge)
+		toolimpl.Text(e, v.Badge)
 	}
 	e.Raw(`,"grades":`)
 	if v.Grades == nil {
@@ -822,7 +822,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.Value(el2)
+			toolimpl.Text(e, el2)
 		}
 		e.Byte(']')
 	}
@@ -830,7 +830,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	if v.SpanPtr == nil {
 		e.Null()
 	} else {
-		e.Value(v.SpanPtr)
+		toolimpl.Marshaled(e, *v.SpanPtr)
 	}
 	e.Byte('}')
 }
