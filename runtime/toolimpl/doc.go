@@ -65,10 +65,12 @@ import (
 // with the number to send. Code generated for versions 5 to 10 needs it
 // not, and compiles against this runtime too.
 //
-// Version 12 adds Encoder.Time: a time.Time in a result is written
-// without boxing it in an interface, an allocation each. Code generated
-// for versions 5 to 11 writes times with Encoder.Value, and compiles
-// against this runtime too.
+// Version 12 adds Encoder.Time, Encoder.JSON, Text and Marshaled: a
+// time.Time, a json.RawMessage and a value of a type with MarshalText or
+// MarshalJSON in a result are written without boxing them in an interface
+// (an allocation each) or encoding/json's encoder. Code generated for
+// versions 5 to 11 writes them with Encoder.Value, and compiles against
+// this runtime too.
 //
 // Generated code must not reference them in any other way.
 const (
