@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -119,7 +120,22 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 	var stmts []jen.Code
 	for i, f := range ot.fields {
 		nonEmpty := nonEmptyCheck(jen.Add(x).Dot(f.goName), f.t)
-		optional := f.omitEmpty && nonEmpty != nil
+		present := f.omitEmpty && nonEmpty != nil // the value is not nil when written
+		if !present {
+			nonEmpty = nil
+		}
+		if f.omitZero {
+			nonZero, notNil := e.nonZeroCheck(jen.Add(x).Dot(f.goName), f.t.goType)
+			present = present || notNil
+			if nonEmpty != nil && fmt.Sprintf("%#v", nonEmpty) == fmt.Sprintf("%#v", nonZero) {
+				// omitempty and omitzero test a string or a number alike.
+			} else if nonEmpty != nil {
+				nonEmpty = jen.Add(nonEmpty).Op("&&").Add(nonZero)
+			} else {
+				nonEmpty = nonZero
+			}
+		}
+		optional := nonEmpty != nil
 		var member []jen.Code
 		switch {
 		case written:
@@ -136,7 +152,7 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 				jen.Id(sep).Op("=").LitRune(','),
 				jen.Id(ev).Dot("Raw").Call(stringLit(quoteName(f.jsonName)+":")))
 		}
-		if optional {
+		if present {
 			// Not empty, so not nil: no test for null.
 			member = append(member, e.encodePresent(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
 		} else {
@@ -188,6 +204,38 @@ func nonEmptyCheck(x *jen.Statement, ot *outType) *jen.Statement {
 		}
 	}
 	return nil
+}
+
+// nonZeroCheck is the negation of encoding/json's omitzero test for x, of
+// type t (one zeroable accepts); notNil reports whether x is not nil where
+// it holds.
+func (e *emitter) nonZeroCheck(x *jen.Statement, t types.Type) (check *jen.Statement, notNil bool) {
+	t = types.Unalias(t)
+	if _, ok := zeroMethod(t); ok {
+		if _, isPointer := t.Underlying().(*types.Pointer); isPointer {
+			return jen.Add(x).Op("!=").Nil().Op("&&").Op("!").Add(x).Dot("IsZero").Call(), true
+		}
+		return jen.Op("!").Add(x).Dot("IsZero").Call(), false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch info := u.Info(); {
+		case info&types.IsBoolean != 0:
+			if types.Identical(t, types.Typ[types.Bool]) {
+				return x, false
+			}
+			return jen.Bool().Call(x), false
+		case info&types.IsString != 0:
+			return jen.Len(x).Op("!=").Lit(0), false
+		case info&types.IsComplex != 0:
+			return jen.Add(x).Op("!=").Lit(0), false // not reached: results hold no complex numbers
+		default:
+			return jen.Add(x).Op("!=").Lit(0), false
+		}
+	case *types.Struct, *types.Array:
+		return jen.Add(x).Op("!=").Parens(e.typeCode(t).Values()), false
+	}
+	return jen.Add(x).Op("!=").Nil(), true // pointers, interfaces, slices, maps, channels, functions
 }
 
 func boolOf(x *jen.Statement, ot *outType) *jen.Statement {

@@ -55,6 +55,7 @@ type outType struct {
 type outField struct {
 	goName, jsonName string
 	omitEmpty        bool
+	omitZero         bool // omitzero: left out when zeroable(t) says it is zero
 	t                *outType
 }
 
@@ -183,7 +184,12 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 			switch opt {
 			case "omitempty":
 				f.omitEmpty = true
-			case "string", "omitzero":
+			case "omitzero":
+				if !zeroable(v.Type()) {
+					return nil, false
+				}
+				f.omitZero = true
+			case "string":
 				return nil, false
 			}
 		}
@@ -325,4 +331,47 @@ func nilable(t *Type) bool {
 		return true
 	}
 	return false
+}
+
+// zeroable reports whether generated code can tell, as encoding/json does
+// for omitzero, whether a value of type t is zero: by its IsZero method,
+// or by comparing it with the zero value (reflect.Value.IsZero takes -0.0
+// for zero, as == does, since Go 1.22). A struct or an array that cannot
+// be compared, and an interface with IsZero, whose nil values
+// encoding/json treats apart, are left to encoding/json.
+func zeroable(t types.Type) bool {
+	t = types.Unalias(t)
+	if _, ok := zeroMethod(t); ok {
+		_, isInterface := t.Underlying().(*types.Interface)
+		return !isInterface
+	}
+	switch t.Underlying().(type) {
+	case *types.Basic, *types.Pointer, *types.Interface, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Struct, *types.Array:
+		return types.Comparable(t)
+	}
+	return false
+}
+
+// zeroMethod returns the type whose method set has IsZero() bool for t: t
+// itself (its value's or, addressable, its pointer's method), or for a
+// pointer *T, T; ok is false if there is none.
+func zeroMethod(t types.Type) (types.Type, bool) {
+	has := func(t types.Type) bool {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "IsZero")
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return false
+		}
+		sig := fn.Signature()
+		return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+	}
+	if has(t) {
+		return t, true
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok && has(p.Elem()) {
+		return p.Elem(), true
+	}
+	return nil, false
 }

@@ -564,7 +564,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &searchDocsInfo, in, SearchDocs, nil)
+	return toolimpl.RunEncoded(ctx, s, &searchDocsInfo, in, SearchDocs, encodeSearchDocsResult)
 }
 
 const commentOnIssueOutput = `"anyOf":[{"properties":{` +
@@ -1047,7 +1047,7 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &updateProfileInfo, in, UpdateProfile, nil)
+	return toolimpl.RunEncoded(ctx, s, &updateProfileInfo, in, UpdateProfile, encodeUpdateProfileResult)
 }
 
 var lookupOrderInfo = runtime.Info{
@@ -1155,7 +1155,7 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &bookMeetingInfo, in, BookMeeting, nil)
+	return toolimpl.RunEncoded(ctx, s, &bookMeetingInfo, in, BookMeeting, encodeBookMeetingResult)
 }
 
 var scaleDeploymentInfo = runtime.Info{
@@ -7373,6 +7373,10 @@ func encodeChooseSeatResult(e *toolimpl.Encoder, v SeatRequest) {
 	encodeSeatRequest(e, &v)
 }
 
+func encodeSearchDocsResult(e *toolimpl.Encoder, v DocSearch) {
+	encodeDocSearch(e, &v)
+}
+
 func encodeReadLinesResult(e *toolimpl.Encoder, v FileRange) {
 	encodeFileRange(e, &v)
 }
@@ -7417,12 +7421,20 @@ func encodeAddInvoiceLinesResult(e *toolimpl.Encoder, v InvoiceLines) {
 	encodeInvoiceLines(e, &v)
 }
 
+func encodeUpdateProfileResult(e *toolimpl.Encoder, v ProfileUpdate) {
+	encodeProfileUpdate(e, &v)
+}
+
 func encodeLookupOrderResult(e *toolimpl.Encoder, v LookupOrderInput) {
 	encodeLookupOrderInput(e, &v)
 }
 
 func encodeSearchWikiResult(e *toolimpl.Encoder, v UntaggedInput) {
 	encodeUntaggedInput(e, &v)
+}
+
+func encodeBookMeetingResult(e *toolimpl.Encoder, v MeetingInput) {
+	encodeMeetingInput(e, &v)
 }
 
 func encodeScaleDeploymentResult(e *toolimpl.Encoder, v ClusterScale) {
@@ -7812,6 +7824,24 @@ func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Byte('}')
 }
 
+func encodeDocSearch(e *toolimpl.Encoder, v *DocSearch) {
+	e.Raw(`{"query":`)
+	e.String(v.Query)
+	if !v.UpdatedSince.IsZero() {
+		e.Raw(`,"updated_since":`)
+		e.Time(v.UpdatedSince)
+	}
+	if v.Limit != 0 {
+		e.Raw(`,"limit":`)
+		e.Int(int64(v.Limit))
+	}
+	if len(v.Filter) != 0 {
+		e.Raw(`,"filter":`)
+		e.String(v.Filter)
+	}
+	e.Byte('}')
+}
+
 func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
 	if v == nil {
 		e.Null()
@@ -8057,6 +8087,28 @@ func encodeInvoiceLines(e *toolimpl.Encoder, v *InvoiceLines) {
 	e.Byte('}')
 }
 
+func encodeProfileUpdate(e *toolimpl.Encoder, v *ProfileUpdate) {
+	e.Raw(`{"user_id":`)
+	e.String(v.UserID)
+	if len(v.DisplayName) != 0 {
+		e.Raw(`,"displayName":`)
+		e.String(v.DisplayName)
+	}
+	if len(v.AvatarURL) != 0 {
+		e.Raw(`,"avatarUrl":`)
+		e.String(v.AvatarURL)
+	}
+	if len(v.HTTPProxy) != 0 {
+		e.Raw(`,"http_proxy":`)
+		e.String(v.HTTPProxy)
+	}
+	if v.Age != 0 {
+		e.Raw(`,"age":`)
+		e.Uint(uint64(v.Age))
+	}
+	e.Byte('}')
+}
+
 func encodeLookupOrderInput(e *toolimpl.Encoder, v *LookupOrderInput) {
 	e.Raw(`{"orderNumber":`)
 	e.String(v.OrderNumber)
@@ -8085,6 +8137,35 @@ func encodeUntaggedInput(e *toolimpl.Encoder, v *UntaggedInput) {
 	if v.Fuzzy {
 		e.Raw(`,"fuzzy":`)
 		e.Bool(v.Fuzzy)
+	}
+	e.Byte('}')
+}
+
+func encodeMeetingInput(e *toolimpl.Encoder, v *MeetingInput) {
+	e.Raw(`{"roomId":`)
+	e.String(v.RoomID)
+	e.Raw(`,"attendees":`)
+	if v.Attendees == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Attendees {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	e.Raw(`,"durationMin":`)
+	e.Int(int64(v.DurationMin))
+	if v.AgendaURL != nil {
+		e.Raw(`,"agendaUrl":`)
+		e.String(*v.AgendaURL)
+	}
+	if v.IsPrivate {
+		e.Raw(`,"isPrivate":`)
+		e.Bool(v.IsPrivate)
 	}
 	e.Byte('}')
 }

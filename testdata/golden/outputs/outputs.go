@@ -94,7 +94,35 @@ type Report struct {
 	Badge    Badge    `json:"badge,omitempty"`
 	Grades   []Grade  `json:"grades"`
 	SpanPtr  *Span    `json:"span_ptr"`
+
+	// Fields left out when zero (omitzero): by IsZero, of the value or the
+	// pointer, or by comparison with the zero value; a float by its bits.
+
+	Since   time.Time    `json:"since,omitzero"`
+	Until   *time.Time   `json:"until,omitzero"`
+	Offset  float64      `json:"offset,omitzero"`
+	Scale   float32      `json:"scale,omitzero"`
+	At      Point        `json:"at,omitzero"`
+	Maybe   Optional     `json:"maybe,omitzero"`
+	Items   []string     `json:"items,omitzero"`
+	Both    string       `json:"both,omitempty,omitzero"`
+	Grid    [2]int8      `json:"grid,omitzero"`
+	Checked Badge        `json:"checked,omitzero"`
+	Props   map[Code]int `json:"props,omitzero"`
 }
+
+// Point is comparable, with no float.
+type Point struct{ X, Y int }
+
+// Optional is zero when it is not set, whatever its value: IsZero is on
+// its pointer.
+type Optional struct {
+	Set   bool   `json:"set"`
+	Value string `json:"value"`
+}
+
+// IsZero reports whether o is unset.
+func (o *Optional) IsZero() bool { return !o.Set }
 
 // Grade is a string written in capitals by its MarshalText.
 type Grade string

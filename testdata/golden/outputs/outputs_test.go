@@ -86,7 +86,7 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 		return s.String() + []string{"", "\"", "\\", "\n", "<&>", "\u2028", "\xff", "\x01"}[rnd.Intn(8)]
 	}
 	f64 := func() float64 {
-		return []float64{0, -0.0, 1, 1e-7, 1e21, 123.456, -2.5e-9, rnd.NormFloat64() * 1e6, float64(rnd.Int63())}[rnd.Intn(9)]
+		return []float64{0, math.Copysign(0, -1), 1, 1e-7, 1e21, 123.456, -2.5e-9, rnd.NormFloat64() * 1e6, float64(rnd.Int63())}[rnd.Intn(9)]
 	}
 	r := &Report{
 		Code: Code(str()), Level: Level(rnd.Intn(256) - 128), Count: rnd.Uint64(), Tiny: uint8(rnd.Intn(3)), Ptr: uintptr(rnd.Uint64()), Exact: json.Number(strconv.FormatFloat(rnd.NormFloat64()*1e6, 'g', -1, 64)),
@@ -127,6 +127,18 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 		r.SpanPtr = &Span{rnd.Int(), -1}
 	}
 	r.Span = Span{rnd.Intn(10), rnd.Intn(10)}
+	if rnd.Intn(2) == 0 {
+		r.Since, r.Offset, r.Scale = time.Unix(rnd.Int63n(1e10), 0).UTC(), f64(), float32(f64())
+		until := time.Time{}
+		r.Until = &until
+		r.At = Point{rnd.Intn(2), 0}
+		r.Maybe = Optional{Set: rnd.Intn(2) == 0, Value: str()}
+		r.Items = []string{}
+		r.Both = str()
+		r.Grid = [2]int8{0, int8(rnd.Intn(2))}
+		r.Checked = rnd.Intn(2) == 0
+		r.Props = map[Code]int{}
+	}
 	if rnd.Intn(2) == 0 {
 		r.Any = map[string]any{"k": []any{1.5, str(), nil, true}}
 	}

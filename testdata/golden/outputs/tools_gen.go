@@ -110,7 +110,24 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
 	`"badge":{"type":"string","description":"A flag written as text."},` +
 	`"grades":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."}},` +
+	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
+	`"since":{"type":"string","format":"date-time"},` +
+	`"until":{"type":"string","format":"date-time"},` +
+	`"offset":{"type":"number"},` +
+	`"scale":{"type":"number"},` +
+	`"at":{"properties":{` +
+	`"X":{"type":"integer"},` +
+	`"Y":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["X","Y"],"description":"Point is comparable, with no float."},` +
+	`"maybe":{"properties":{` +
+	`"set":{"type":"boolean"},` +
+	`"value":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
+	`"items":{"items":{"type":"string"},"type":"array"},` +
+	`"both":{"type":"string"},` +
+	`"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},` +
+	`"checked":{"type":"string","description":"A flag written as text."},` +
+	`"props":{"additionalProperties":{"type":"integer"},"type":"object"}},` +
 	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr"]},{"type":"null"}]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
@@ -832,6 +849,76 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	} else {
 		toolimpl.Marshaled(e, *v.SpanPtr)
 	}
+	if !v.Since.IsZero() {
+		e.Raw(`,"since":`)
+		e.Time(v.Since)
+	}
+	if v.Until != nil && !v.Until.IsZero() {
+		e.Raw(`,"until":`)
+		e.Time(*v.Until)
+	}
+	if v.Offset != 0 {
+		e.Raw(`,"offset":`)
+		e.Float(v.Offset, 64)
+	}
+	if v.Scale != 0 {
+		e.Raw(`,"scale":`)
+		e.Float(float64(v.Scale), 32)
+	}
+	if v.At != (Point{}) {
+		e.Raw(`,"at":`)
+		encodePoint(e, &v.At)
+	}
+	if !v.Maybe.IsZero() {
+		e.Raw(`,"maybe":`)
+		encodeOptional(e, &v.Maybe)
+	}
+	if v.Items != nil {
+		e.Raw(`,"items":`)
+		e.Byte('[')
+		for i2, el2 := range v.Items {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	if len(v.Both) != 0 {
+		e.Raw(`,"both":`)
+		e.String(v.Both)
+	}
+	if v.Grid != ([2]int8{}) {
+		e.Raw(`,"grid":`)
+		e.Byte('[')
+		for i2, el2 := range v.Grid {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.Int(int64(el2))
+		}
+		e.Byte(']')
+	}
+	if bool(v.Checked) {
+		e.Raw(`,"checked":`)
+		toolimpl.Text(e, v.Checked)
+	}
+	if v.Props != nil {
+		e.Raw(`,"props":`)
+		e.Byte('{')
+		keys2, mark2 := toolimpl.MapKeys(e, v.Props)
+		for i2, k2 := range keys2 {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(k2)
+			e.Byte(':')
+			el2 := v.Props[Code(k2)]
+			e.Int(int64(el2))
+		}
+		e.Release(mark2)
+		e.Byte('}')
+	}
 	e.Byte('}')
 }
 
@@ -869,5 +956,21 @@ func encodeTree(e *toolimpl.Encoder, v *Tree) {
 		}
 		e.Byte(']')
 	}
+	e.Byte('}')
+}
+
+func encodePoint(e *toolimpl.Encoder, v *Point) {
+	e.Raw(`{"X":`)
+	e.Int(int64(v.X))
+	e.Raw(`,"Y":`)
+	e.Int(int64(v.Y))
+	e.Byte('}')
+}
+
+func encodeOptional(e *toolimpl.Encoder, v *Optional) {
+	e.Raw(`{"set":`)
+	e.Bool(v.Set)
+	e.Raw(`,"value":`)
+	e.String(v.Value)
 	e.Byte('}')
 }
