@@ -161,6 +161,10 @@ func documented(d difference) string {
 		return "typed defaults"
 	case d.key == "pattern" && d.theirs == "" && slices.Contains(mapValues(quotedPatterns), d.oursV):
 		return "string option patterns"
+	case d.key == "type" && d.oursV == "string" && slices.Contains(mapValues(quotedPatterns), d.node["pattern"]):
+		return "string option patterns"
+	case d.key == "required" && onlyOmitzero(d):
+		return "omitzero makes optional"
 	case d.key == "pattern" && d.theirs == "" && d.oursV == base64Pattern:
 		return "base64 pattern"
 	case (d.key == "anyOf" || d.key == "oneOf") && nullableSwap(d):
@@ -199,6 +203,40 @@ func isIntBound(s string) bool {
 	}
 	return false
 }
+
+// onlyOmitzero: invopop v0.13 (the version toolgen requires, so that
+// genkit, which builds only with it, can share a module with toolgen) does
+// not read omitzero and requires such a field; encoding/json leaves it out
+// when zero, so it is optional, as toolgen says (invopop v0.14 agrees).
+func onlyOmitzero(d difference) bool {
+	ours, theirs := sortedStrings(d.oursV), sortedStrings(d.theirV)
+	for _, name := range ours {
+		if !slices.Contains(theirs, name) {
+			return false
+		}
+	}
+	for _, name := range theirs {
+		if !slices.Contains(ours, name) && !omitzeroFields[name] {
+			return false
+		}
+	}
+	return true
+}
+
+// omitzeroFields are the JSON names of the parity types' omitzero fields.
+var omitzeroFields = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range parity.Types {
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			name, opts, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+			if slices.Contains(strings.Split(opts, ","), "omitzero") {
+				m[name] = true
+			}
+		}
+	}
+	return m
+}()
 
 // onlyDefaulted: invopop requires fields that toolgen leaves optional
 // because they have a default.

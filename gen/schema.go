@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
-	orderedmap "github.com/pb33f/ordered-map/v2"
 	"github.com/toolgen-go/toolgen/internal/derive"
 )
 
@@ -429,7 +428,7 @@ type schemaBuilder struct {
 func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []inexpressible) {
 	in := t.Input
 	if in.Kind == InputNone {
-		s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
+		s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties()}
 		if d != Gemini {
 			s.AdditionalProperties = jsonschema.FalseSchema
 		}
@@ -598,7 +597,7 @@ func bareName(t *Type) string {
 
 // object returns the schema of a struct type, inline.
 func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
-	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
+	s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties()}
 	if b.dialect != Gemini {
 		s.AdditionalProperties = jsonschema.FalseSchema
 	}
@@ -681,7 +680,7 @@ func requiredGroups(t *Type) (oneOf, anyOf []group) {
 // changes nothing but lets validators in strict mode (ajv's strictRequired)
 // see that the required properties are defined.
 func groupSchema(g group) *jsonschema.Schema {
-	props := orderedmap.New[string, *jsonschema.Schema]()
+	props := jsonschema.NewProperties()
 	for _, name := range g.fields {
 		props.Set(name, &jsonschema.Schema{})
 	}
@@ -1032,7 +1031,7 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 			// Both decode under a grammar in which every object has
 			// additionalProperties false: a map could hold no key.
 			b.cannot("a map needs additionalProperties with a schema, and strict mode allows only false")
-			return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
+			return &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), AdditionalProperties: jsonschema.FalseSchema}
 		}
 		if b.dialect == Gemini {
 			// The tool goes to Gemini with its standard schema.
