@@ -49,6 +49,13 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 		return nil
 	}
 	if sig.Variadic() {
+		last := sig.Params().At(sig.Params().Len() - 1)
+		if elem := last.Type().(*types.Slice).Elem(); einoOption(elem) {
+			// utils.InferOptionableTool's function: the options are the
+			// calling program's, not arguments a model sends.
+			a.errorf(last.Pos(), "%s takes ...%s, Eino's call options (utils.InferOptionableTool), which are not arguments the model sends and which no toolgen caller passes: drop the parameter; what a call needs from the program goes through a method's receiver or runtime.WithSession", fn.Name.Name, types.TypeString(elem, (*types.Package).Name))
+			return nil
+		}
 		a.errorf(fn.Name.Pos(), "variadic function %s cannot be a tool; use a slice field. Allowed: %s", fn.Name.Name, shapes)
 		return nil
 	}
@@ -361,6 +368,13 @@ func mcpType(t types.Type, name string) bool {
 		return false
 	}
 	return obj.Name() == name && obj.Pkg() != nil && mcpPackages[obj.Pkg().Path()]
+}
+
+// einoOption reports whether t is Eino's tool.Option, the call options of
+// a function made into a tool by utils.InferOptionableTool.
+func einoOption(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "Option" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "github.com/cloudwego/eino/components/tool"
 }
 
 // mcpPackages are the MCP SDKs' packages whose handlers' types a tool
