@@ -175,6 +175,18 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			return
 		}
 	}
+	if len(rest) == 1 && rest[0].Name() != "" && rest[0].Name() != "_" {
+		switch u := rest[0].Type().Underlying().(type) {
+		case *types.Map, *types.Interface:
+			described := slices.ContainsFunc(docs, func(d paramDirective) bool { return d.name == rest[0].Name() })
+			if _, isMap := u.(*types.Map); !described && (isMap || u.(*types.Interface).Empty()) {
+				// The MCP go-sdk, Eino and genkit take such an input as the
+				// whole argument object; here it is one argument.
+				name := rest[0].Name()
+				a.noteAt(a.fset.Position(rest[0].Pos()), "tool %s: its one parameter %s (%s) is one argument named %s, so the model sends {%q: ...}, where the MCP go-sdk, Eino and genkit take such an input as the whole argument object: to keep the arguments flat, take a struct with a field for each; to keep this argument, describe it with //tool:param %s", t.Name, name, types.TypeString(rest[0].Type(), types.RelativeTo(a.pkg.Types)), name, name, name)
+			}
+		}
+	}
 	if len(rest) == 0 {
 		t.Input = Input{Kind: InputNone}
 		for _, d := range docs {
