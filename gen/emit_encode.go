@@ -119,13 +119,35 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 	written := false // a member has certainly been written
 	var stmts []jen.Code
 	for i, f := range ot.fields {
-		nonEmpty := nonEmptyCheck(jen.Add(x).Dot(f.goName), f.t)
+		// The field, through the embedded fields it is promoted through;
+		// one behind a nil embedded pointer is left out.
+		// (Each expression is made anew: jen's Dot appends in place.)
+		reach := func(n int) *jen.Statement {
+			s := jen.Add(x)
+			for _, step := range f.path[:n] {
+				s = s.Dot(step.goName)
+			}
+			return s
+		}
+		var through *jen.Statement
+		for n, step := range f.path {
+			if step.pointer {
+				notNil := reach(n+1).Op("!=").Nil()
+				if through == nil {
+					through = notNil
+				} else {
+					through = jen.Add(through).Op("&&").Add(notNil)
+				}
+			}
+		}
+		fx := func() *jen.Statement { return reach(len(f.path)).Dot(f.goName) }
+		nonEmpty := nonEmptyCheck(fx(), f.t)
 		present := f.omitEmpty && nonEmpty != nil // the value is not nil when written
 		if !present {
 			nonEmpty = nil
 		}
 		if f.omitZero {
-			nonZero, notNil := e.nonZeroCheck(jen.Add(x).Dot(f.goName), f.t.goType)
+			nonZero, notNil := e.nonZeroCheck(fx(), f.t.goType)
 			present = present || notNil
 			if nonEmpty != nil && fmt.Sprintf("%#v", nonEmpty) == fmt.Sprintf("%#v", nonZero) {
 				// omitempty and omitzero test a string or a number alike.
@@ -133,6 +155,13 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 				nonEmpty = jen.Add(nonEmpty).Op("&&").Add(nonZero)
 			} else {
 				nonEmpty = nonZero
+			}
+		}
+		if through != nil {
+			if nonEmpty != nil {
+				nonEmpty = jen.Add(through).Op("&&").Add(nonEmpty)
+			} else {
+				nonEmpty = through
 			}
 		}
 		optional := nonEmpty != nil
@@ -154,9 +183,9 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 		}
 		if present {
 			// Not empty, so not nil: no test for null.
-			member = append(member, e.encodePresent(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+			member = append(member, e.encodePresent(ev, fx(), f.t, depth+1)...)
 		} else {
-			member = append(member, e.encodeValue(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+			member = append(member, e.encodeValue(ev, fx(), f.t, depth+1)...)
 		}
 		if optional {
 			stmts = append(stmts, jen.If(nonEmpty).Block(member...))

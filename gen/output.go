@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -55,8 +56,16 @@ type outType struct {
 type outField struct {
 	goName, jsonName string
 	omitEmpty        bool
-	omitZero         bool // omitzero: left out when zeroable(t) says it is zero
+	omitZero         bool      // omitzero: left out when zeroable(t) says it is zero
+	path             []outStep // the embedded fields it is promoted through
 	t                *outType
+	typ              types.Type
+}
+
+// outStep is an embedded field a field is promoted through.
+type outStep struct {
+	goName  string
+	pointer bool // a nil one leaves the fields promoted through it out
 }
 
 // outputs maps result types to their model, once each, so recursive types
@@ -159,46 +168,127 @@ func (o *outputs) addressedFields(st *types.Struct) bool {
 }
 
 // fields returns the fields encoding/json writes for st, or false if
-// toolgen leaves the struct to encoding/json.
+// toolgen leaves the struct to encoding/json. The fields of embedded
+// structs are promoted as encoding/json promotes them: a shallower field
+// hides a deeper one of the same name, at one depth a tagged field wins,
+// and two that neither rule separates are both dropped; the fields are in
+// the order of their indexes, and those behind a nil embedded pointer are
+// left out.
 func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
-	var out []*outField
-	names := map[string]bool{}
-	for i := range st.NumFields() {
-		v := st.Field(i)
-		if v.Embedded() {
-			return nil, false // promotion rules: encoding/json's business
-		}
-		if !v.Exported() {
-			continue
-		}
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		if tag == "-" {
-			continue // but "-," names the field "-", as encoding/json reads it
-		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "" || strings.ContainsAny(name, "\"\\\x00") || !validJSONName(name) {
-			name = v.Name()
-		}
-		f := &outField{goName: v.Name(), jsonName: name}
-		for _, opt := range strings.Split(opts, ",") {
-			switch opt {
-			case "omitempty":
-				f.omitEmpty = true
-			case "omitzero":
-				if !zeroable(v.Type()) {
-					return nil, false
+	type level struct {
+		st    *types.Struct
+		path  []outStep
+		index []int
+	}
+	type found struct {
+		f      *outField
+		tagged bool
+		index  []int
+	}
+	var all []found
+	visited := map[*types.Struct]bool{st: true}
+	current := []level{{st: st}}
+	for depth := 0; len(current) > 0; depth++ {
+		var next []level
+		embeds := map[*types.Struct]int{}
+		for _, lv := range current {
+			for i := range lv.st.NumFields() {
+				v := lv.st.Field(i)
+				tag := reflect.StructTag(lv.st.Tag(i)).Get("json")
+				if tag == "-" {
+					continue // but "-," names the field "-", as encoding/json reads it
 				}
-				f.omitZero = true
-			case "string":
-				return nil, false
+				name, opts, _ := strings.Cut(tag, ",")
+				if name != "" && (strings.ContainsAny(name, "\"\\\x00") || !validJSONName(name)) {
+					name = ""
+				}
+				index := append(slices.Clone(lv.index), i)
+				if v.Embedded() {
+					ft, ptr := types.Unalias(v.Type()), false
+					if p, ok := ft.(*types.Pointer); ok {
+						ft, ptr = types.Unalias(p.Elem()), true
+					}
+					inner, isStruct := ft.Underlying().(*types.Struct)
+					if !v.Exported() && !isStruct {
+						continue // encoding/json ignores it
+					}
+					if name == "" && isStruct {
+						if ptr && !v.Exported() {
+							return nil, false // encoding/json's rules for it are its own
+						}
+						if embeds[inner]++; embeds[inner] > 1 {
+							return nil, false // twice at one depth: encoding/json drops both
+						}
+						if visited[inner] {
+							continue
+						}
+						visited[inner] = true
+						step := outStep{goName: v.Name(), pointer: ptr}
+						next = append(next, level{st: inner, path: append(slices.Clone(lv.path), step), index: index})
+						continue
+					}
+				} else if !v.Exported() {
+					continue
+				}
+				f := &outField{goName: v.Name(), jsonName: name, path: lv.path, typ: v.Type()}
+				if f.jsonName == "" {
+					f.jsonName = v.Name()
+				}
+				for _, opt := range strings.Split(opts, ",") {
+					switch opt {
+					case "omitempty":
+						f.omitEmpty = true
+					case "omitzero":
+						if !zeroable(v.Type()) {
+							return nil, false
+						}
+						f.omitZero = true
+					case "string":
+						return nil, false
+					}
+				}
+				all = append(all, found{f, name != "", index})
 			}
 		}
-		if names[name] {
-			return nil, false
+		current = next
+	}
+	// For each name, the shallowest field, or the tagged one of the
+	// shallowest; none if that leaves two.
+	byName := map[string][]found{}
+	for _, c := range all {
+		byName[c.f.jsonName] = append(byName[c.f.jsonName], c)
+	}
+	var kept []found
+	for _, c := range all {
+		cs := byName[c.f.jsonName]
+		depth := len(cs[0].index)
+		for _, d := range cs {
+			depth = min(depth, len(d.index))
 		}
-		names[name] = true
-		f.t = o.of(v.Type())
-		out = append(out, f)
+		var top []found
+		for _, d := range cs {
+			if len(d.index) == depth {
+				top = append(top, d)
+			}
+		}
+		if len(top) > 1 {
+			var tagged []found
+			for _, d := range top {
+				if d.tagged {
+					tagged = append(tagged, d)
+				}
+			}
+			top = tagged
+		}
+		if len(top) == 1 && top[0].f == c.f {
+			kept = append(kept, c)
+		}
+	}
+	slices.SortFunc(kept, func(a, b found) int { return slices.Compare(a.index, b.index) })
+	out := make([]*outField, len(kept))
+	for i, c := range kept {
+		c.f.t = o.of(c.f.typ)
+		out[i] = c.f
 	}
 	return out, true
 }

@@ -1225,7 +1225,7 @@ func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &listUsersInfo, in, ListUsers, nil)
+	return toolimpl.RunEncoded(ctx, s, &listUsersInfo, in, ListUsers, encodeListUsersResult)
 }
 
 var shipParcelInfo = runtime.Info{
@@ -1411,7 +1411,7 @@ func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}
 	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, in, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
 		return SearchPapers(ctx, &in)
-	}, encodeSearchPapersResult)
+	}, encodePaperSearch)
 }
 
 var planRouteInfo = runtime.Info{
@@ -7441,20 +7441,16 @@ func encodeScaleDeploymentResult(e *toolimpl.Encoder, v ClusterScale) {
 	encodeClusterScale(e, &v)
 }
 
+func encodeListUsersResult(e *toolimpl.Encoder, v ListUsersInput) {
+	encodeListUsersInput(e, &v)
+}
+
 func encodeShipParcelResult(e *toolimpl.Encoder, v ShipInput) {
 	encodeShipInput(e, &v)
 }
 
 func encodeImportOrgChartResult(e *toolimpl.Encoder, v OrgChart) {
 	encodeOrgChart(e, &v)
-}
-
-func encodeSearchPapersResult(e *toolimpl.Encoder, v *PaperSearch) {
-	if v == nil {
-		e.Null()
-	} else {
-		e.Value(v)
-	}
 }
 
 func encodePlanRouteResult(e *toolimpl.Encoder, v RouteInput) {
@@ -8184,6 +8180,39 @@ func encodeClusterScale(e *toolimpl.Encoder, v *ClusterScale) {
 	e.Byte('}')
 }
 
+func encodeListUsersInput(e *toolimpl.Encoder, v *ListUsersInput) {
+	sep := byte('{')
+	if v.Paging.Offset != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"offset":`)
+		e.Int(int64(v.Paging.Offset))
+	}
+	if v.Paging.Limit != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"limit":`)
+		e.Int(int64(v.Paging.Limit))
+	}
+	if v.Audit != nil && len(v.Audit.RequestedBy) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"requested_by":`)
+		e.String(v.Audit.RequestedBy)
+	}
+	if v.Audit != nil && len(v.Audit.Reason) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"reason":`)
+		e.String(v.Audit.Reason)
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"team":`)
+	e.String(v.Team)
+	e.Byte('}')
+}
+
 func encodeShipInput(e *toolimpl.Encoder, v *ShipInput) {
 	e.Raw(`{"to":`)
 	encodeAddress(e, &v.To)
@@ -8236,6 +8265,72 @@ func encodeOrgChart(e *toolimpl.Encoder, v *OrgChart) {
 			encodeDepartment(e, &v.Departments[i2])
 		}
 		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodePaperSearch(e *toolimpl.Encoder, v *PaperSearch) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	sep := byte('{')
+	if v.Scope != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"project":`)
+		e.String(v.Scope.Project)
+	}
+	if v.Scope != nil && v.Scope.Archive {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"archive":`)
+		e.Bool(v.Scope.Archive)
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"query":`)
+	e.String(v.Query)
+	if v.Filters != nil {
+		e.Raw(`,"filters":`)
+		encodeFilters(e, v.Filters)
+	}
+	if v.Options != (struct {
+		Highlight bool `json:"highlight,omitempty"`
+		Snippet   struct {
+			Words int `json:"words,omitempty" jsonschema:"minimum=5,maximum=80"`
+		} `json:"snippet,omitzero"`
+	}{}) {
+		e.Raw(`,"options":`)
+		sep2 := byte('{')
+		if v.Options.Highlight {
+			e.Byte(sep2)
+			sep2 = ','
+			e.Raw(`"highlight":`)
+			e.Bool(v.Options.Highlight)
+		}
+		if v.Options.Snippet != (struct {
+			Words int `json:"words,omitempty" jsonschema:"minimum=5,maximum=80"`
+		}{}) {
+			e.Byte(sep2)
+			sep2 = ','
+			e.Raw(`"snippet":`)
+			sep3 := byte('{')
+			if v.Options.Snippet.Words != 0 {
+				e.Byte(sep3)
+				sep3 = ','
+				e.Raw(`"words":`)
+				e.Int(int64(v.Options.Snippet.Words))
+			}
+			if sep3 == '{' {
+				e.Byte('{')
+			}
+			e.Byte('}')
+		}
+		if sep2 == '{' {
+			e.Byte('{')
+		}
+		e.Byte('}')
 	}
 	e.Byte('}')
 }
@@ -8628,6 +8723,33 @@ func encodeDepartment(e *toolimpl.Encoder, v *Department) {
 			encodeTeam(e, &v.Teams[i2])
 		}
 		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodeFilters(e *toolimpl.Encoder, v *Filters) {
+	sep := byte('{')
+	if len(v.Authors) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"authors":`)
+		e.Byte('[')
+		for i2, el2 := range v.Authors {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	if v.Year != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"year":`)
+		e.Int(int64(*v.Year))
+	}
+	if sep == '{' {
+		e.Byte('{')
 	}
 	e.Byte('}')
 }

@@ -109,7 +109,37 @@ type Report struct {
 	Grid    [2]int8      `json:"grid,omitzero"`
 	Checked Badge        `json:"checked,omitzero"`
 	Props   map[Code]int `json:"props,omitzero"`
+	Layers  []Layered    `json:"layers"`
 }
+
+// Layered has embedded structs, one through a pointer (its fields are
+// left out when it is nil), a field that hides a deeper one of its name,
+// a tagged field that wins over an untagged one at its depth, and an
+// embedded string type, which is a field of its own.
+type Layered struct {
+	*Base
+	Audit
+	Name string `json:"name"`
+	Label
+}
+
+// Base is embedded through a pointer.
+type Base struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Kind string
+	Note string
+}
+
+// Audit is embedded by value.
+type Audit struct {
+	By     string `json:"by,omitempty"`
+	Kind   string `json:"kind"`
+	Remark string `json:"Note"`
+}
+
+// Label is a string embedded in a struct.
+type Label string
 
 // Point is comparable, with no float.
 type Point struct{ X, Y int }

@@ -127,6 +127,13 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 		r.SpanPtr = &Span{rnd.Int(), -1}
 	}
 	r.Span = Span{rnd.Intn(10), rnd.Intn(10)}
+	for range rnd.Intn(3) {
+		l := Layered{Audit: Audit{By: str(), Kind: str(), Remark: str()}, Name: str(), Label: Label(str())}
+		if rnd.Intn(2) == 0 {
+			l.Base = &Base{ID: rnd.Int(), Name: str(), Kind: str(), Note: str()}
+		}
+		r.Layers = append(r.Layers, l)
+	}
 	if rnd.Intn(2) == 0 {
 		r.Since, r.Offset, r.Scale = time.Unix(rnd.Int63n(1e10), 0).UTC(), f64(), float32(f64())
 		until := time.Time{}

@@ -127,8 +127,17 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"both":{"type":"string"},` +
 	`"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},` +
 	`"checked":{"type":"string","description":"A flag written as text."},` +
-	`"props":{"additionalProperties":{"type":"integer"},"type":"object"}},` +
-	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr"]},{"type":"null"}]}`
+	`"props":{"additionalProperties":{"type":"integer"},"type":"object"},` +
+	`"layers":{"anyOf":[{"items":{"properties":{` +
+	`"id":{"type":"integer"},` +
+	`"Kind":{"type":"string"},` +
+	`"by":{"type":"string"},` +
+	`"kind":{"type":"string"},` +
+	`"Note":{"type":"string"},` +
+	`"name":{"type":"string"},` +
+	`"Label":{"type":"string","description":"A string embedded in a struct."}},` +
+	`"additionalProperties":false,"type":"object","required":["kind","Note","name","Label"]},"type":"array"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr","layers"]},{"type":"null"}]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -723,7 +732,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Raw(`,"addr":`)
 	toolimpl.Text(e, v.Addr)
 	e.Raw(`,"embeds":`)
-	e.Value(v.Embeds)
+	encodeEmbeds(e, &v.Embeds)
 	e.Raw(`,"tree":`)
 	if v.Tree == nil {
 		e.Null()
@@ -919,6 +928,19 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		e.Release(mark2)
 		e.Byte('}')
 	}
+	e.Raw(`,"layers":`)
+	if v.Layers == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2 := range v.Layers {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeLayered(e, &v.Layers[i2])
+		}
+		e.Byte(']')
+	}
 	e.Byte('}')
 }
 
@@ -931,6 +953,22 @@ func encodeInner(e *toolimpl.Encoder, v *Inner) {
 	}
 	e.Raw(`,"Degrees":`)
 	e.Int(int64(v.Degrees))
+	e.Byte('}')
+}
+
+func encodeEmbeds(e *toolimpl.Encoder, v *Embeds) {
+	e.Raw(`{"name":`)
+	e.String(v.Inner.Name)
+	if v.Inner.Score != 0 {
+		e.Raw(`,"score":`)
+		e.Float(float64(v.Inner.Score), 32)
+	}
+	e.Raw(`,"Degrees":`)
+	e.Int(int64(v.Inner.Degrees))
+	e.Raw(`,"Side":`)
+	e.String(v.Right.Side)
+	e.Raw(`,"extra":`)
+	e.Int(int64(v.Extra))
 	e.Byte('}')
 }
 
@@ -972,5 +1010,38 @@ func encodeOptional(e *toolimpl.Encoder, v *Optional) {
 	e.Bool(v.Set)
 	e.Raw(`,"value":`)
 	e.String(v.Value)
+	e.Byte('}')
+}
+
+func encodeLayered(e *toolimpl.Encoder, v *Layered) {
+	sep := byte('{')
+	if v.Base != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"id":`)
+		e.Int(int64(v.Base.ID))
+	}
+	if v.Base != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"Kind":`)
+		e.String(v.Base.Kind)
+	}
+	if len(v.Audit.By) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"by":`)
+		e.String(v.Audit.By)
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"kind":`)
+	e.String(v.Audit.Kind)
+	e.Raw(`,"Note":`)
+	e.String(v.Audit.Remark)
+	e.Raw(`,"name":`)
+	e.String(v.Name)
+	e.Raw(`,"Label":`)
+	e.String(string(v.Label))
 	e.Byte('}')
 }
