@@ -27,8 +27,10 @@ import (
 //
 // A key is the tool's name, a colon and the hex SHA-256 of the name, the
 // registry's CacheNamespace, its settings that decide what a call accepts
-// (Lenient, NullOptional, the OpenAI dialect, MaxMemory) and the call's
-// arguments in a canonical form, so that arguments that differ only in
+// (Lenient, NullOptional, the OpenAI dialect, MaxMemory), the tool's
+// schemas (Parameters and Output) and leniency, so that two versions of a
+// tool whose arguments or results differ never share results, and the
+// call's arguments in a canonical form, so that arguments that differ only in
 // white space, the order of the arguments or the escapes of strings share
 // it. A value is opaque bytes: a byte that says what kind
 // of result it is, then its text (Output, or the JSON of multimodal Content); its ttl
@@ -113,7 +115,7 @@ func (c *resultCache) init(s Settings) {
 // stored for the call's key, waits for a call with the same key under
 // way, or runs the tool and stores its result.
 func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte, emit func(Chunk)) (Result, error) {
-	key, ok := cacheKey(info.Name, args, r.decoding)
+	key, ok := cacheKey(info.Name, t.version, args, r.decoding)
 	if !ok {
 		// Not JSON: the tool refuses the call, and failures are not stored.
 		return r.capped(r.call(ctx, t, args, emit))
@@ -487,9 +489,10 @@ func (m *memoryCache) drop(prefix string) {
 	}
 }
 
-// cacheKey returns the key of a call of the tool name with the arguments
-// args, or false if args are not JSON nested at most maxDepth deep.
-func cacheKey(name string, args []byte, dec decoding) (string, bool) {
+// cacheKey returns the key of a call of the tool name, of the version
+// given by toolVersion, with the arguments args, or false if args are not
+// JSON nested at most maxDepth deep.
+func cacheKey(name string, version, args []byte, dec decoding) (string, bool) {
 	cz := canonPool.Get().(*canonicalizer)
 	defer canonPool.Put(cz)
 	canon, ok := cz.canonical(args, dec.maxDepth) // deeper arguments are refused, not stored
@@ -499,11 +502,31 @@ func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	h := sha256.New()
 	h.Write([]byte(name))
 	h.Write(dec.prefix)
+	h.Write(version)
 	h.Write(canon)
 	var sum [sha256.Size]byte
 	key := make([]byte, 0, len(name)+1+2*sha256.Size)
 	key = append(append(key, name...), ':')
 	return string(hex.AppendEncode(key, h.Sum(sum[:0]))), true
+}
+
+// toolVersion returns the digest of what a cache key holds of the tool of
+// info besides its name: the schema of its arguments, its leniency and
+// the schema of its results, so that processes sharing a Cache with two
+// versions of a tool (a fleet being upgraded) never reuse each other's
+// results of another shape, nor of arguments one of them would refuse.
+func toolVersion(info *Info) []byte {
+	h := sha256.New()
+	for _, b := range [][]byte{info.Parameters, info.Output} {
+		h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(b))))
+		h.Write(b)
+	}
+	if info.Lenient {
+		h.Write([]byte{1})
+	} else {
+		h.Write([]byte{0})
+	}
+	return h.Sum(nil)
 }
 
 // decoding is what a registry's cache keys hold besides the tool's name

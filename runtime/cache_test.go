@@ -435,7 +435,7 @@ func TestCustomCache(t *testing.T) {
 	if runs.Load() != 1 || store.gets != 3 || store.sets != 1 {
 		t.Errorf("%d runs, %d gets, %d sets; want 1, 3, 1", runs.Load(), store.gets, store.sets)
 	}
-	key := CacheKey("lookup", json.RawMessage(`{ "q": 1 }`))
+	key := r1.CacheKeyOf("lookup", json.RawMessage(`{ "q": 1 }`))
 	if string(store.values[key][1:]) != want || store.ttls[key] != time.Minute {
 		t.Errorf("stored %q for %s, for %s", store.values[key], store.ttls[key], key)
 	}
@@ -930,5 +930,54 @@ func failureShared(t *testing.T, fail Result) {
 	}
 	if waiter != leader {
 		t.Errorf("the waiter's model reads\n  %s\nthe caller's\n  %s", waiter, leader)
+	}
+}
+
+// TestCacheKeyToolVersion: processes that share a Cache while a fleet is
+// upgraded run two versions of a tool under one name; where the versions'
+// schemas differ (a result that became structured, an argument that
+// changed meaning, leniency), neither reuses the other's results, which
+// would have the wrong shape or answer arguments it refuses.
+func TestCacheKeyToolVersion(t *testing.T) {
+	ctx := context.Background()
+	store := newMapCache()
+	var runs atomic.Int32
+	v1 := cachedTool("lookup", func(ctx context.Context, in anyIn) (string, error) {
+		runs.Add(1)
+		return "Oslo", nil
+	})
+	v2info := *v1.Info()
+	v2info.Output = json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)
+	v2 := NewInvokable(&v2info, decodeAny, func(ctx context.Context, in anyIn) (*forecast, error) {
+		runs.Add(1)
+		return &forecast{City: "Oslo"}, nil
+	})
+	old := registry(t, Settings{Cache: store}, v1)
+	upgraded := registry(t, Settings{Cache: store}, v2)
+	if res, err := old.Execute(ctx, "lookup", json.RawMessage(`{"q":1}`)); err != nil || res.Output != "Oslo" {
+		t.Fatalf("v1: %+v, %v", res, err)
+	}
+	res, err := upgraded.Execute(ctx, "lookup", json.RawMessage(`{"q":1}`))
+	if err != nil || !res.Structured || runs.Load() != 2 {
+		t.Fatalf("v2 after v1 (%d runs): got %+v, %v; want its own structured result", runs.Load(), res, err)
+	}
+	if data, ok := res.Data.(json.RawMessage); !ok || !strings.Contains(string(data), `"city":"Oslo"`) {
+		t.Errorf("v2 Data: %#v", res.Data)
+	}
+
+	// Same schemas: the versions share results, as replicas of one
+	// release do; a lenient one does not.
+	same := registry(t, Settings{Cache: store}, cachedTool("lookup", func(ctx context.Context, in anyIn) (string, error) {
+		runs.Add(1)
+		return "Oslo", nil
+	}))
+	if k1, k2 := old.CacheKeyOf("lookup", json.RawMessage(`{"q":1}`)), same.CacheKeyOf("lookup", json.RawMessage(`{"q":1}`)); k1 != k2 {
+		t.Errorf("one version, two keys: %s, %s", k1, k2)
+	}
+	lenientInfo := *v1.Info()
+	lenientInfo.Lenient = true
+	lenient := registry(t, Settings{Cache: store}, NewInvokable(&lenientInfo, decodeAny, func(ctx context.Context, in anyIn) (string, error) { return "", nil }))
+	if old.CacheKeyOf("lookup", json.RawMessage(`{"q":1}`)) == lenient.CacheKeyOf("lookup", json.RawMessage(`{"q":1}`)) {
+		t.Error("a strict and a lenient version of a tool share keys")
 	}
 }

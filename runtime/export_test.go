@@ -15,7 +15,7 @@ func SetNow(r *Registry, now func() time.Time) {
 // CacheKey is the key of a call of the tool name with args, or "" if args
 // are not JSON.
 func CacheKey(name string, args json.RawMessage) string {
-	key, _ := cacheKey(name, args, decodingOf(&Settings{}))
+	key, _ := cacheKey(name, nil, args, decodingOf(&Settings{}))
 	return key
 }
 
@@ -47,9 +47,14 @@ func Direct(r *Registry, name string) bool {
 	return t != nil && t.direct != nil
 }
 
-// CacheKeyOf is the key of a call of the tool name with args in r.
+// CacheKeyOf is the key of a call of the tool name with args in r, as if
+// r had no tool of that name where it has none.
 func (r *Registry) CacheKeyOf(name string, args json.RawMessage) string {
-	key, _ := cacheKey(name, args, r.decoding)
+	var version []byte
+	if t := r.index.Load().get(name); t != nil {
+		version = t.version
+	}
+	key, _ := cacheKey(name, version, args, r.decoding)
 	return key
 }
 

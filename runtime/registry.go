@@ -639,6 +639,10 @@ type entry struct {
 	// cached: Execute calls it straight (a function tool's call, or a
 	// method tool's Call).
 	direct func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error)
+	// version is, for a tool marked cache, the digest of what decides
+	// which arguments it takes and what its results are (its schemas, its
+	// leniency), part of its cache keys.
+	version []byte
 }
 
 func (r *Registry) newEntry(t Tool) *entry {
@@ -647,6 +651,9 @@ func (r *Registry) newEntry(t Tool) *entry {
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
 	cached := e.info.Cache > 0 && r.cache.store != nil
+	if cached {
+		e.version = toolVersion(e.info)
+	}
 	if e.listed && e.caller != nil && e.stream == nil && !cached {
 		if d, ok := t.(directCaller); ok {
 			e.direct = d.DirectCall()

@@ -90,8 +90,9 @@ type Settings struct {
 	// Identical calls at the same time run the tool once either way. See
 	// [Cache] for what callers get from a reused result.
 	//
-	// Registries that share a Cache share results by tool name, arguments
-	// and the settings that decide what a call accepts. Where a tool of
+	// Registries that share a Cache share results by tool name, the
+	// tool's schemas, arguments and the settings that decide what a call
+	// accepts. Where a tool of
 	// one name answers differently in each, as a method tool does on a
 	// receiver per tenant, give each registry its own CacheNamespace, or
 	// one registry's results reach another's callers.

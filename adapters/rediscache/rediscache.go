@@ -40,8 +40,9 @@ type Options struct {
 	// sharing a Redis keep apart (and a program can drop its keys with a
 	// SCAN for Prefix*). It is used as it is: end it with a separator, as
 	// in "myapp:". Put a version in it ("myapp:v7:") when a tool's results
-	// change from one release to the next, so that a fleet being upgraded
-	// does not serve the old results. Empty means "toolgen:".
+	// change from one release to the next with the same schemas (a change
+	// of schema changes the keys by itself), so that a fleet being
+	// upgraded does not serve the old results. Empty means "toolgen:".
 	Prefix string
 	// Timeout is the longest a call waits for one Redis command; 0 means
 	// 100 ms. A command past it is a failure.
