@@ -141,16 +141,36 @@ func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 // Set stores value under key for ttl (at least a millisecond, Redis's
 // precision), unless Redis fails or is left alone after a failure. It
 // stores the value even if the call that computed it has been canceled
-// since, within the Cache's Timeout.
+// since, within the Cache's Timeout, but it returns when the call's
+// context ends: the command goes on without the call, which a slow Redis
+// never holds past its deadline.
 func (c *Cache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
 	if ttl <= 0 || !c.usable() {
 		return
 	}
+	done := ctx.Done()
 	ctx = context.WithoutCancel(ctx)
-	cmd, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	err := c.client.Set(cmd, c.prefix+key, value, max(ttl, time.Millisecond)).Err()
-	c.done(ctx, cmd, "set", key, err)
+	set := func() {
+		cmd, cancel := context.WithTimeout(ctx, c.timeout)
+		defer cancel()
+		err := c.client.Set(cmd, c.prefix+key, value, max(ttl, time.Millisecond)).Err()
+		c.done(ctx, cmd, "set", key, err)
+	}
+	if done == nil {
+		set() // a context that never ends
+		return
+	}
+	// The registry does not modify value once it is passed to Set, so the
+	// command may use it after Set returns; it ends within Timeout.
+	stored := make(chan struct{})
+	go func() {
+		defer close(stored)
+		set()
+	}()
+	select {
+	case <-stored:
+	case <-done:
+	}
 }
 
 // usable reports whether a command may go to Redis now: always while it

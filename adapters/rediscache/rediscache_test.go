@@ -494,3 +494,38 @@ func TestRedisAnswersError(t *testing.T) {
 		t.Errorf("%d failures reported, want only the two Gets of a list", n)
 	}
 }
+
+// TestSetHoldsNoCall has Redis hold writes (CLIENT PAUSE WRITE) while a
+// call with a short deadline stores its result: Set returns at the call's
+// deadline, not at the end of the Cache's Timeout, and the value is
+// stored all the same once Redis takes writes again, within the Timeout.
+func TestSetHoldsNoCall(t *testing.T) {
+	s := startRedis(t)
+	r := newReplica(t, s, new(lookup.Counter), rediscache.Options{Timeout: 2 * time.Second})
+	admin := s.client()
+	bg := context.Background()
+	if _, ok := r.cache.Get(bg, "tool:none"); ok { // connects
+		t.Fatal("Get found a value never stored")
+	}
+	if err := admin.Do(bg, "CLIENT", "PAUSE", "700", "WRITE").Err(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r.cache.Set(ctx, "tool:abc", []byte("tvalue"), time.Minute)
+	if d := time.Since(start); d > 400*time.Millisecond {
+		t.Errorf("Set of a call with a deadline of 50ms returned after %v, while Redis held writes", d)
+	}
+	var v []byte
+	var ok bool
+	for deadline := time.Now().Add(3 * time.Second); !ok && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		v, ok = r.cache.Get(bg, "tool:abc")
+	}
+	if !ok || string(v) != "tvalue" {
+		t.Errorf("after Redis took writes again: %q, %v; want the value stored", v, ok)
+	}
+	if n := r.errs.Load(); n != 0 {
+		t.Errorf("%d failures reported, want none", n)
+	}
+}
