@@ -359,8 +359,9 @@ func (r *Registry) ExecuteCall(ctx context.Context, call Call, emit func(Chunk))
 // call has is not run (the model could not tell their answers apart, and
 // a tool marked confirm would run twice): its Result is a failure that
 // says so. The error is non-nil only when ctx ended; every Result is set
-// even then. The registry's middleware sees each call with its ID; the
-// registry ignores the calls' Tool.
+// even then. The registry's middleware sees each call with its ID, a
+// repeated one too (its next returns the refusal without running the
+// tool); the registry ignores the calls' Tool.
 func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
 	if len(calls) == 1 {
@@ -377,7 +378,14 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	var wg sync.WaitGroup
 	for i, c := range calls {
 		if repeated != nil && repeated[i] {
-			results[i] = Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cut(c.ID, maxToolName))}
+			refusal := Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cut(c.ID, maxToolName))}
+			if r.handler == nil {
+				results[i] = refusal
+				continue
+			}
+			// The middleware sees it too, so that logs, traces and
+			// metrics count every call the model made.
+			wg.Go(func() { results[i], errs[i] = r.refuse(ctx, c, refusal) })
 			continue
 		}
 		if slots != nil {
@@ -397,6 +405,24 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 		}
 	}
 	return results, nil
+}
+
+// refuse hands the middleware the call c, which the registry does not
+// run, for its Result refusal: next returns refusal.
+func (r *Registry) refuse(ctx context.Context, c Call, refusal Result) (res Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = Result{
+				Error: panicText,
+				Err:   &PanicError{Tool: c.Name, Value: v, Stack: debug.Stack(), Middleware: true},
+			}, nil
+		}
+	}()
+	call := Call{ID: c.ID, Name: c.Name, Args: c.Args}
+	if t := r.index.Load().get(c.Name); t != nil && t.listed {
+		call.Tool = t.info
+	}
+	return r.chain(func(context.Context, Call) (Result, error) { return refusal, nil })(ctx, call)
 }
 
 // repeatedIDs marks the calls whose ID, not empty, an earlier call has;

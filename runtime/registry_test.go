@@ -612,6 +612,52 @@ func TestExecuteAllRepeatedIDs(t *testing.T) {
 	}
 }
 
+// TestExecuteAllRepeatedIDsMiddleware: a call that repeats an ID, not
+// run, goes through the middleware all the same, with its ID and its
+// refusal, so that a log or a metric counts every call the model made; a
+// middleware's panic there is contained.
+func TestExecuteAllRepeatedIDsMiddleware(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	record := func(next Handler) Handler {
+		return func(ctx context.Context, call Call) (Result, error) {
+			res, err := next(ctx, call)
+			mu.Lock()
+			defer mu.Unlock()
+			seen = append(seen, fmt.Sprintf("%s %s %v %v %s", call.ID, call.Name, call.Tool != nil, res.Success, res.Error))
+			if string(call.Args) == "panic" {
+				panic("middleware")
+			}
+			return res, err
+		}
+	}
+	r := NewRegistry(&Settings{Middleware: []Middleware{record}})
+	if err := r.Register(tool("echo", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	results, err := r.ExecuteAll(context.Background(), []Call{
+		{ID: "a", Name: "echo", Args: json.RawMessage(`{"text":"x"}`)},
+		{ID: "a", Name: "echo", Args: json.RawMessage(`{"text":"y"}`)},
+		{ID: "a", Name: "echo", Args: json.RawMessage("panic")},
+	})
+	if err != nil || !results[0].Success || results[1].Success || results[1].Error == "" {
+		t.Fatalf("%+v, %v", results, err)
+	}
+	var pe *PanicError
+	if !errors.As(results[2].Err, &pe) || !pe.Middleware {
+		t.Errorf("a middleware's panic on a repeated call: %+v", results[2])
+	}
+	slices.Sort(seen)
+	want := []string{
+		"a echo true false " + results[1].Error,
+		"a echo true false " + results[1].Error,
+		"a echo true true ",
+	}
+	if !slices.Equal(seen, want) {
+		t.Errorf("the middleware saw\n%s\nwant\n%s", strings.Join(seen, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestExecuteAllRepeatedLongID checks that the answer to a call that
 // repeats a long ID quotes at most the first 64 bytes of it.
 func TestExecuteAllRepeatedLongID(t *testing.T) {
