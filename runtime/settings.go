@@ -20,8 +20,9 @@ type Settings struct {
 	// take once decoded, counting the items of slices and maps that cost
 	// 24 bytes or more each (structs, slices, maps, values of any type):
 	// `[{},{},...]` is 3 bytes an item of the arguments, but a struct's
-	// size in memory. Past it the call fails, telling the model how many
-	// such items fit. 0 means 16 MiB.
+	// size in memory. The objects and arrays inside a value of any type
+	// count too, at what encoding/json makes of them. Past it the call
+	// fails, telling the model how many such items fit. 0 means 16 MiB.
 	MaxMemory int
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
 	// means 64.

@@ -390,7 +390,8 @@ func repeat(item string, n int) string {
 // past the first budget: large items after twenty problems (which are not
 // kept, and must not be made room for), large items in the second of two
 // large items (whose count the first one's used up), small items that
-// point to large ones, and values of any type. Each must fail, saying so,
+// point to large ones, and values of any type, and the objects and arrays
+// inside one value of any type. Each must fail, saying so,
 // or stop at twenty problems, having allocated under 36 MiB.
 func TestLargeItemsNested(t *testing.T) {
 	ctx := context.Background()
@@ -411,6 +412,12 @@ func TestLargeItemsNested(t *testing.T) {
 			fill(`{"changes":[`, `{"before":{},"after":{}}`, `]}`)},
 		{"values", "invalid arguments: /values/",
 			fill(`{"values":[`, `{}`, `]}`)},
+		// Inside one value of any type: encoding/json's maps and slices,
+		// which the generated code does not see.
+		{"in-a-value", "invalid arguments: /values/0: too many items",
+			fill(`{"values":[[`, `{}`, `]]}`)},
+		{"in-a-value-nested", "invalid arguments: /values/0: too many items",
+			fill(`{"values":[{"a":[`, `{"b":{}}`, `]}]}`)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var res *runtime.Result

@@ -55,6 +55,81 @@ func (d *Decoder) spend(n int) bool {
 	return false
 }
 
+// The least memory encoding/json takes for the containers of a value it
+// decodes into an any, on a 64-bit platform: a map[string]any, its first
+// group of eight slots (a key and a value of 16 bytes each, and their
+// control bytes), and each member after the first; a []any in an
+// interface, and each of its items.
+const (
+	anyObject      = 48
+	anyFirstMember = 8*(16+16) + 8
+	anyMember      = 16 + 16 + 8
+	anyArray       = 24
+	anyItem        = 16
+)
+
+// spendAny charges the memory budget for the objects and arrays of raw, a
+// JSON value that Decoder.Any is about to decode into an any, as
+// encoding/json makes them, before they are made: `[{},{},...]` is three
+// bytes an item, but a map of 48 bytes and an interface of 16 once
+// decoded. Numbers, strings and booleans take at most a few times their
+// JSON and are not charged.
+func (d *Decoder) spendAny(raw []byte) bool {
+	var openBuf [16]bool // of the containers raw is in: whether an object
+	open := openBuf[:0]
+	fresh := false // the innermost container has no item yet
+	item := func() bool {
+		if len(open) == 0 {
+			return true
+		}
+		switch object := open[len(open)-1]; {
+		case !object:
+			return d.spend(anyItem)
+		case fresh:
+			return d.spend(anyFirstMember)
+		}
+		return d.spend(anyMember)
+	}
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; c {
+		case ' ', '\t', '\n', '\r', ':':
+			continue
+		case '}', ']':
+			open = open[:len(open)-1]
+			fresh = false
+			continue
+		case ',':
+			if !item() {
+				return false
+			}
+			continue
+		}
+		if fresh && !item() {
+			return false
+		}
+		fresh = false
+		switch c := raw[i]; c {
+		case '{', '[':
+			cost := anyArray
+			if c == '{' {
+				cost = anyObject
+			}
+			if !d.spend(cost) {
+				return false
+			}
+			open = append(open, c == '{')
+			fresh = true
+		case '"':
+			for i++; i < len(raw) && raw[i] != '"'; i++ {
+				if raw[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return true
+}
+
 // mebibytes writes n bytes in MiB, to one decimal where it has one.
 func byteSize(n int) string {
 	unit, size := " MiB", 1<<20

@@ -1362,7 +1362,7 @@ func (d *Decoder) Raw() (json.RawMessage, bool) {
 // Any reads any value as encoding/json would decode it into an any.
 func (d *Decoder) Any() (any, bool) {
 	raw, ok := d.Raw()
-	if !ok {
+	if !ok || !d.spendAny(raw) {
 		return nil, false
 	}
 	var v any

@@ -1055,3 +1055,25 @@ func TestFastStringScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyBudget: the objects and arrays that encoding/json makes for a
+// value of any type are charged to the call's memory budget before they
+// are made, and the brackets in strings, escaped quotes among them, are
+// not counted.
+func TestAnyBudget(t *testing.T) {
+	const value = `[ "[{\"]}", {"a" : "}{", "b":[]}, {} ]`
+	// The array and its three items, the object with two members, the
+	// array inside it and the empty object.
+	const cost = anyArray + 3*anyItem + anyObject + anyFirstMember + anyMember + anyArray + anyObject
+	decode := func(d *Decoder, v *any) { *v, _ = d.Any() }
+	v, err := Decode([]byte(value), &runtime.Settings{MaxMemory: cost}, decode)
+	if err != nil {
+		t.Fatalf("within a budget of %d bytes: %v", cost, err)
+	}
+	if want := []any{`[{"]}`, map[string]any{"a": "}{", "b": []any{}}, map[string]any{}}; !reflect.DeepEqual(v, want) {
+		t.Errorf("got %#v", v)
+	}
+	if _, err := Decode([]byte(value), &runtime.Settings{MaxMemory: cost - 1}, decode); err == nil || !strings.Contains(err.Error(), "too many items") {
+		t.Errorf("over a budget of %d bytes: %v", cost-1, err)
+	}
+}
