@@ -19,7 +19,8 @@ import (
 //     this one included;
 //   - success: whether the tool did what was asked;
 //   - error_kind, for a failure: bad_arguments, unknown_tool, failed (the
-//     tool said why with [Fail], or the approver said no), error (an
+//     tool said why with [Fail], the approver said no, or the call repeats
+//     the ID of an earlier one of ExecuteAll and was not run), error (an
 //     error of the tool's or the registry's, such as a result over
 //     Settings.MaxOutput or no Approver), panic, timeout, or canceled
 //     (the caller's context ended);

@@ -106,7 +106,8 @@ const (
 	// have (or one left out of its dialect).
 	OutcomeUnknownTool = "unknown_tool"
 	// OutcomeFailed: the tool reported a failure to the model
-	// (runtime.Fail), or the call was not approved.
+	// (runtime.Fail), or the call was not approved, or it repeated the ID
+	// of an earlier call of its ExecuteAll and was not run.
 	OutcomeFailed = "failed"
 	// OutcomeCanceled: the call's context ended before it did, and it
 	// returned the context's error.
