@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/session"
@@ -535,15 +536,41 @@ func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, e
 	return r.cached(ctx, t, t.info, args, emit)
 }
 
-// capped fails a result longer than Settings.MaxOutput.
+// capped fails a result longer than Settings.MaxOutput, and cuts to it (1
+// KiB at the least) the Error of a failure, which the model reads as well:
+// the text of a Go error may quote all a failing service answered.
 func (r *Registry) capped(res Result, err error) (Result, error) {
-	if max := r.settings.MaxOutput; max > 0 && len(res.Output) > max {
+	limit := r.settings.MaxOutput
+	switch {
+	case limit <= 0:
+	case len(res.Output) > limit:
 		return Result{
-			Error: fmt.Sprintf("the tool's result is %d bytes long, over the limit of %d: ask for less", len(res.Output), max),
-			Err:   fmt.Errorf("result of %d bytes over Settings.MaxOutput %d", len(res.Output), max),
+			Error: fmt.Sprintf("the tool's result is %d bytes long, over the limit of %d: ask for less", len(res.Output), limit),
+			Err:   fmt.Errorf("result of %d bytes over Settings.MaxOutput %d", len(res.Output), limit),
 		}, err
+	case len(res.Error) > max(limit, minErrorText) && res.Problems == nil:
+		// Not the problems of bad arguments, which the model needs
+		// whole and which are bounded, nor the registry's own few words.
+		res.Error = cutText(res.Error, max(limit, minErrorText))
 	}
 	return res, err
+}
+
+// minErrorText is the shortest a failure's Error is cut to, whatever
+// Settings.MaxOutput: room for the registry's own messages.
+const minErrorText = 1024
+
+// cutText returns s, longer than n bytes, cut to at most n bytes at a
+// character's boundary, "…" marking the cut where there is room for it.
+func cutText(s string, n int) string {
+	const mark = "…"
+	if n > len(mark) {
+		return cut(s, n-len(mark))
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // count counts the calls abandoned at their deadline.

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"go.uber.org/goleak"
 
@@ -923,5 +924,51 @@ func TestHandMadeStreamPanic(t *testing.T) {
 	<-h.done
 	if !slices.Equal(got, []string{"first"}) {
 		t.Errorf("chunks %q, want only \"first\", as it is", got)
+	}
+}
+
+// TestMaxOutputError: the Error of a failure is text the model reads too,
+// so MaxOutput cuts it, at a character's boundary, whether it is a Go
+// error's text (which may quote all a failing service answered) or the
+// tool's Fail; the Result's Err keeps the whole error for the program.
+func TestMaxOutputError(t *testing.T) {
+	body := strings.Repeat("é", 1<<20) // 2 MiB
+	r := NewRegistry(&Settings{MaxOutput: 2000})
+	if err := r.Register(
+		tool("upstream", 0, func(ctx context.Context, in echoIn) (string, error) {
+			return "", errors.New("upstream answered: " + body)
+		}),
+		tool("refuse", 0, func(ctx context.Context, in echoIn) (string, error) { return "", Fail(body) }),
+		tool("short", 0, func(ctx context.Context, in echoIn) (string, error) { return "", Fail("no such order") }),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"upstream", "refuse"} {
+		for _, stream := range []bool{false, true} {
+			var res *Result
+			var err error
+			if stream {
+				res, err = r.ExecuteStream(context.Background(), name, json.RawMessage(`{"text":"x"}`), func(Chunk) {})
+			} else {
+				res, err = r.Execute(context.Background(), name, json.RawMessage(`{"text":"x"}`))
+			}
+			if err != nil || res.Success || len(res.Error) > 2000 || len(res.Error) < 1990 || !utf8.ValidString(res.Error) || !strings.HasSuffix(res.Error, "…") {
+				t.Errorf("%s (stream %v): Error of %d bytes %.40q…, %v; want 2000 bytes of UTF-8", name, stream, len(res.Error), res.Error, err)
+			}
+		}
+	}
+	res, _ := r.Execute(context.Background(), "upstream", json.RawMessage(`{"text":"x"}`))
+	if res.Err == nil || len(res.Err.Error()) < len(body) {
+		t.Errorf("Err: %v", res.Err)
+	}
+	if res, _ := r.Execute(context.Background(), "short", json.RawMessage(`{"text":"x"}`)); res.Error != "no such order" {
+		t.Errorf("a short failure: %q", res.Error)
+	}
+	// Below 1 KiB, the cut is at 1 KiB, so that the registry's own
+	// messages stay whole.
+	tiny := NewRegistry(&Settings{MaxOutput: 10})
+	tiny.Register(tool("upstream", 0, func(ctx context.Context, in echoIn) (string, error) { return "", errors.New(body) }))
+	if res, _ := tiny.Execute(context.Background(), "upstream", json.RawMessage(`{"text":"x"}`)); len(res.Error) > 1024 || len(res.Error) < 1000 {
+		t.Errorf("MaxOutput 10: Error of %d bytes, want 1 KiB", len(res.Error))
 	}
 }

@@ -67,7 +67,9 @@ type Settings struct {
 	Timeout time.Duration
 	// MaxOutput, if positive, is the longest result text a call may hand
 	// the model; a longer one fails the call, telling the model to ask for
-	// less. A streamable tool is stopped at the chunk that would take its
+	// less. The Error of a failure longer than it and than 1 KiB (a Go
+	// error that quotes all a failing service answered) is cut to the
+	// longer of the two. A streamable tool is stopped at the chunk that would take its
 	// result over it, which does not reach emit. The media of multimodal
 	// Content (an image's bytes) are not text and do not count: each
 	// provider limits them in its own way, which its adapter keeps to.
