@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf16"
@@ -74,7 +73,6 @@ type resultCache struct {
 
 	mu      sync.Mutex
 	flights map[string]*flight
-	landed  atomic.Uint64 // how many flights have ended
 }
 
 // flight is a call of a tool marked cache under way, which calls with the
@@ -121,19 +119,19 @@ func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte
 		return r.capped(r.call(ctx, t, args, emit))
 	}
 	c := &r.cache
-	recheck := true
-	for {
-		landed := c.landed.Load()
+	if c.mem != nil {
+		// The registry's own cache answers at once, with no flight to
+		// join; a miss joins one, whose leader looks again.
 		if res, ok := c.get(ctx, key); ok {
 			return r.reuse(res, emit)
 		}
-		f, lead := c.join(key, landed, recheck)
-		if f == nil {
-			// A call with this key ended since the lookup: its result may
-			// be stored now.
-			recheck = false
-			continue
-		}
+	}
+	for {
+		// The flight is joined before a shared store is asked, so that
+		// identical calls made while the first waits for the store wait
+		// for it too, rather than each asking the store and, missing,
+		// running the tool.
+		f, lead := c.join(key)
 		if lead {
 			res, err := r.lead(ctx, t, info, args, key, f)
 			if emit != nil && res.Success {
@@ -164,7 +162,7 @@ func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte
 		case flightAlone:
 			return r.capped(r.call(ctx, t, args, emit))
 		}
-		recheck = true // the leader's context ended: one of us leads now
+		// The leader's context ended: one of the waiters leads now.
 	}
 }
 
@@ -214,6 +212,13 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 		}
 		r.cache.land(key, f)
 	}()
+	if e, ok := r.cache.entry(ctx, key); ok {
+		if res, ok := e.result(); ok {
+			f.state, f.entry, f.sent = flightStored, e, true
+			close(f.done)
+			return r.capped(res, nil)
+		}
+	}
 	res, err = r.capped(r.call(ctx, t, args, nil))
 	if err != nil || !res.Success {
 		return res, err
@@ -233,18 +238,13 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 }
 
 // join returns the flight of key and whether the caller leads it, having
-// started it. If no flight is under way but one has landed since the
-// caller saw landed flights, and recheck is set, it returns nil: the
-// caller should look in the cache again.
-func (c *resultCache) join(key string, landed uint64, recheck bool) (*flight, bool) {
+// started it.
+func (c *resultCache) join(key string) (*flight, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if f := c.flights[key]; f != nil {
 		f.waiters++
 		return f, false
-	}
-	if recheck && c.landed.Load() != landed {
-		return nil, false
 	}
 	if c.flights == nil {
 		c.flights = make(map[string]*flight)
@@ -261,30 +261,34 @@ func (c *resultCache) land(key string, f *flight) {
 	if c.flights[key] == f {
 		delete(c.flights, key)
 	}
-	c.landed.Add(1)
 }
 
 // get returns the result stored under key.
 func (c *resultCache) get(ctx context.Context, key string) (Result, bool) {
+	e, ok := c.entry(ctx, key)
+	if !ok {
+		return Result{}, false
+	}
+	return e.result()
+}
+
+// entry returns the entry stored under key.
+func (c *resultCache) entry(ctx context.Context, key string) (cacheEntry, bool) {
 	if c.mem != nil {
-		e, ok := c.mem.lookup(key)
-		if !ok {
-			return Result{}, false
-		}
-		return e.result()
+		return c.mem.lookup(key)
 	}
 	value, ok := c.store.Get(ctx, key)
 	if !ok || len(value) == 0 {
-		return Result{}, false
+		return cacheEntry{}, false
 	}
 	e := cacheEntry{kind: value[0], text: string(value[1:])}
 	if e.kind == kindJSON && (!json.Valid(value[1:]) || !utf8.Valid(value[1:])) {
 		// A value garbled in the store, or written by something else: the
 		// model would get broken JSON (json.Valid does not look at UTF-8,
 		// and a structured Output is written out as it is).
-		return Result{}, false
+		return cacheEntry{}, false
 	}
-	return e.result()
+	return e, true
 }
 
 // set stores e under key for ttl.

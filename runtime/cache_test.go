@@ -414,6 +414,48 @@ func (m *mapCache) Set(ctx context.Context, key string, value []byte, ttl time.D
 	m.values[key], m.ttls[key] = value, ttl
 }
 
+// slowCache is a mapCache whose Get takes a while, as a shared store far
+// away or under load does.
+type slowCache struct {
+	*mapCache
+	delay time.Duration
+}
+
+func (c slowCache) Get(ctx context.Context, key string) ([]byte, bool) {
+	time.Sleep(c.delay)
+	return c.mapCache.Get(ctx, key)
+}
+
+// TestCacheSlowStoreSingleFlight checks that identical calls made while
+// the first asks a slow shared store wait for it: each asked the store,
+// missed, and ran the tool (32 calls, 32 runs, with a store taking 20 ms).
+func TestCacheSlowStoreSingleFlight(t *testing.T) {
+	var runs atomic.Int32
+	store := slowCache{newMapCache(), 20 * time.Millisecond}
+	r := registry(t, Settings{Cache: store}, cachedTool("get", func(ctx context.Context, in anyIn) (string, error) {
+		runs.Add(1)
+		return "done", nil
+	}))
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Go(func() {
+			res, err := r.Execute(context.Background(), "get", json.RawMessage(`{"k":1}`))
+			if err != nil || res.Output != "done" {
+				t.Errorf("got %+v, %v", res, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := runs.Load(); n != 1 {
+		t.Errorf("the tool ran %d times for 32 identical calls", n)
+	}
+	store.mu.Lock()
+	defer store.mu.Unlock()
+	if store.gets > 4 {
+		t.Errorf("the store was asked %d times for one key", store.gets)
+	}
+}
+
 func TestCustomCache(t *testing.T) {
 	ctx := context.Background()
 	var runs atomic.Int32
