@@ -57,16 +57,22 @@ type Options struct {
 	// never reach the calls. A call whose own context ended before Redis
 	// answered is no failure of Redis and is not reported.
 	OnError func(error)
+	// MaxValue is the largest result the Cache stores, in bytes; 0 means
+	// 1 MiB, a negative number no limit. A larger one is not stored: read
+	// back, it could take longer than Timeout to arrive, which would count
+	// as a failure and leave Redis alone for every call.
+	MaxValue int
 }
 
 // Cache is a [runtime.Cache] in Redis. Its methods may be called
 // concurrently.
 type Cache struct {
-	client  redis.UniversalClient
-	prefix  string
-	timeout time.Duration
-	backoff time.Duration
-	onError func(error)
+	client   redis.UniversalClient
+	prefix   string
+	timeout  time.Duration
+	backoff  time.Duration
+	onError  func(error)
+	maxValue int // no limit if negative
 	// retryAt is when, in Unix nanoseconds, Redis may be used again after
 	// a failure: 0 while it works.
 	retryAt atomic.Int64
@@ -87,11 +93,15 @@ func New(client redis.UniversalClient, o Options) (*Cache, error) {
 		return nil, errors.New("rediscache: the client ignores context deadlines, so a slow Redis would hold calls for its ReadTimeout (seconds); set ContextTimeoutEnabled: true in its options")
 	}
 	c := &Cache{
-		client:  client,
-		prefix:  o.Prefix,
-		timeout: o.Timeout,
-		backoff: o.Backoff,
-		onError: o.OnError,
+		client:   client,
+		prefix:   o.Prefix,
+		timeout:  o.Timeout,
+		backoff:  o.Backoff,
+		onError:  o.OnError,
+		maxValue: o.MaxValue,
+	}
+	if c.maxValue == 0 {
+		c.maxValue = 1 << 20
 	}
 	if c.prefix == "" {
 		c.prefix = "toolgen:"
@@ -145,7 +155,7 @@ func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 // context ends: the command goes on without the call, which a slow Redis
 // never holds past its deadline.
 func (c *Cache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
-	if ttl <= 0 || !c.usable() {
+	if ttl <= 0 || c.maxValue >= 0 && len(value) > c.maxValue || !c.usable() {
 		return
 	}
 	done := ctx.Done()

@@ -1,6 +1,7 @@
 package rediscache_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -527,5 +528,32 @@ func TestSetHoldsNoCall(t *testing.T) {
 	}
 	if n := r.errs.Load(); n != 0 {
 		t.Errorf("%d failures reported, want none", n)
+	}
+}
+
+// TestMaxValue checks that a result over Options.MaxValue is not stored:
+// read back, a value of tens of megabytes overran the Timeout, which
+// counted as a failure and left Redis alone for every call.
+func TestMaxValue(t *testing.T) {
+	s := startRedis(t)
+	bg := context.Background()
+	for _, c := range []struct {
+		max   int
+		size  int
+		store bool
+	}{
+		{0, 1 << 20, true}, {0, 1<<20 + 1, false}, {16, 16, true}, {16, 17, false}, {-1, 2 << 20, true},
+	} {
+		r := newReplica(t, s, new(lookup.Counter), rediscache.Options{MaxValue: c.max})
+		key := fmt.Sprintf("tool:max%d-%d", c.max, c.size)
+		value := bytes.Repeat([]byte("t"), c.size)
+		r.cache.Set(bg, key, value, time.Minute)
+		got, ok := r.cache.Get(bg, key)
+		if ok != c.store || ok && !bytes.Equal(got, value) {
+			t.Errorf("MaxValue %d, a value of %d bytes: stored %v, want %v", c.max, c.size, ok, c.store)
+		}
+		if n := r.errs.Load(); n != 0 {
+			t.Errorf("%d failures reported, want none", n)
+		}
 	}
 }
