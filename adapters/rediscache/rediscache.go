@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -53,7 +54,9 @@ type Options struct {
 	// means one second, a negative duration none.
 	Backoff time.Duration
 	// OnError, if set, receives each failure of a Redis command; by
-	// default they are logged by slog.Default at level Warn. Failures
+	// default slog.Default logs one at level Warn each second at most,
+	// with how many it left out (an error Redis answers with, OOM, starts
+	// no back-off: every call would log one). Failures
 	// never reach the calls. A call whose own context ended before Redis
 	// answered is no failure of Redis and is not reported.
 	OnError func(error)
@@ -113,7 +116,7 @@ func New(client redis.UniversalClient, o Options) (*Cache, error) {
 		c.backoff = time.Second
 	}
 	if c.onError == nil {
-		c.onError = func(err error) { slog.Warn("rediscache: Redis failed; calls go on uncached", "err", err) }
+		c.onError = logEvery(time.Second)
 	}
 	return c, nil
 }
@@ -218,4 +221,34 @@ func (c *Cache) done(ctx, cmd context.Context, op, key string, err error) error 
 	}
 	c.onError(fmt.Errorf("rediscache: %s %s%s: %w", op, c.prefix, key, err))
 	return err
+}
+
+// logEvery returns the default OnError: it logs a failure with
+// slog.Default at level Warn, at most once each interval, saying how many
+// it left out since the last one. An error Redis answers with (OOM under
+// maxmemory with noeviction) starts no back-off, so without a limit every
+// call would log one.
+func logEvery(interval time.Duration) func(error) {
+	var (
+		mu      sync.Mutex
+		last    time.Time
+		skipped int
+	)
+	return func(err error) {
+		mu.Lock()
+		now := time.Now()
+		if !last.IsZero() && now.Sub(last) < interval {
+			skipped++
+			mu.Unlock()
+			return
+		}
+		n := skipped
+		last, skipped = now, 0
+		mu.Unlock()
+		if n > 0 {
+			slog.Warn("rediscache: Redis failed; calls go on uncached", "err", err, "failures_not_logged", n)
+			return
+		}
+		slog.Warn("rediscache: Redis failed; calls go on uncached", "err", err)
+	}
 }

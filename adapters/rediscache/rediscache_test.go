@@ -398,9 +398,46 @@ func TestLogsByDefault(t *testing.T) {
 		t.Fatal("Get found a value without Redis")
 	}
 	mu.Lock()
-	defer mu.Unlock()
 	if got := buf.String(); !strings.Contains(got, "level=WARN") || !strings.Contains(got, "rediscache: get toolgen:tool:abc") {
 		t.Errorf("logged %q, want a warning naming the command and key", got)
+	}
+	mu.Unlock()
+}
+
+// TestLogsAtMostEverySecond has a Redis answer every command with an
+// error (OOM under maxmemory with noeviction), which starts no back-off:
+// the default OnError logs one record a second, not one a call, and says
+// how many it left out.
+func TestLogsAtMostEverySecond(t *testing.T) {
+	s := startRedis(t)
+	var buf strings.Builder
+	var mu sync.Mutex
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(lockedWriter{&mu, &buf}, nil)))
+	defer slog.SetDefault(old)
+	bg := context.Background()
+	admin := s.client()
+	for _, args := range [][]any{{"CONFIG", "SET", "maxmemory", "1"}, {"CONFIG", "SET", "maxmemory-policy", "noeviction"}} {
+		if err := admin.Do(bg, args...).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer admin.Do(bg, "CONFIG", "SET", "maxmemory", "0")
+	cache, err := rediscache.New(s.client(), rediscache.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for i := range 50 {
+		cache.Set(bg, fmt.Sprintf("tool:oom%d", i), []byte("tvalue"), time.Minute)
+	}
+	time.Sleep(time.Until(start.Add(1100 * time.Millisecond)))
+	cache.Set(bg, "tool:oom-last", []byte("tvalue"), time.Minute)
+	mu.Lock()
+	defer mu.Unlock()
+	got := buf.String()
+	if n := strings.Count(got, "level=WARN"); n != 2 || !strings.Contains(got, "OOM") || !strings.Contains(got, "failures_not_logged=49") {
+		t.Errorf("50 failures, then one a second later, logged %d records:\n%s\nwant 2, the second saying 49 were left out", n, got)
 	}
 }
 
