@@ -112,7 +112,7 @@ func TestToolsNodeHostileCalls(t *testing.T) {
 		{call{"c2", "echo", "{\"text\":\"a\xffb\"}"}, "invalid UTF-8"},
 		{call{"c3", "echo", big}, "bytes long; the limit is 1048576"},
 		{call{"c4", "sum", deep}, "nest too deeply"},
-		{call{"c5", "add", `{"a":"1","b":[2]}`}, "/a: must be an integer, got string; /b: must be an integer, got array"},
+		{call{"c5", "add", `{"a":"1","b":[2]}`}, "/a: must be an integer, got the string \"1\": send 1, without quotes; /b: must be an integer, got array"},
 		{call{"c6", "add", ``}, "/a: required field is missing"},
 		{call{"c7", "add", `null`}, "/a: required field is missing"},
 		{call{"c8", "add", `"{\"a\":1,\"b\":2}"`}, "must be an object, got string"},

@@ -121,7 +121,7 @@ func TestExecuteHostileArguments(t *testing.T) {
 		call *genai.FunctionCall
 		want string
 	}{
-		{"wrong types", &genai.FunctionCall{Name: "add", Args: args(t, `{"a":"1","b":[2]}`)}, "/a: must be an integer, got string; /b: must be an integer, got array"},
+		{"wrong types", &genai.FunctionCall{Name: "add", Args: args(t, `{"a":"1","b":[2]}`)}, "/a: must be an integer, got the string \"1\": send 1, without quotes; /b: must be an integer, got array"},
 		{"fraction", &genai.FunctionCall{Name: "add", Args: args(t, `{"a":1.5,"b":2}`)}, "/a: must be an integer"},
 		{"huge number", &genai.FunctionCall{Name: "add", Args: map[string]any{"a": 1e300, "b": 1.0}}, "/a: must be an integer from"},
 		{"NaN", &genai.FunctionCall{Name: "add", Args: map[string]any{"a": math.NaN(), "b": 1.0}}, "the arguments could not be read as JSON"},

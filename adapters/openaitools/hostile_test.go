@@ -106,7 +106,7 @@ func TestExecuteHostileArguments(t *testing.T) {
 		{"invalid UTF-8", "echo", "{\"text\":\"a\xffb\"}", "invalid UTF-8"},
 		{"10 MiB", "echo", big, fmt.Sprintf("the arguments are %d bytes long; the limit is 1048576", len(big))},
 		{"100k levels", "sum", deep, "nest too deeply"},
-		{"wrong types", "add", `{"a":"1","b":[2]}`, "/a: must be an integer, got string; /b: must be an integer, got array"},
+		{"wrong types", "add", `{"a":"1","b":[2]}`, "/a: must be an integer, got the string \"1\": send 1, without quotes; /b: must be an integer, got array"},
 		{"empty string", "add", ``, "/a: required field is missing; /b: required field is missing"},
 		{"null", "add", `null`, "/a: required field is missing; /b: required field is missing"},
 		{"double-encoded", "add", `"{\"a\":1,\"b\":2}"`, "invalid arguments: must be an object, got string"},

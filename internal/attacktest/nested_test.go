@@ -53,7 +53,7 @@ func TestNestedRegistries(t *testing.T) {
 	}
 
 	// A's tool calls B: B stays strict and without an approver.
-	if got := inner(a, "add", `{"a":"5","b":1}`); got.Success || !strings.Contains(got.Error, "/a: must be an integer, got string") {
+	if got := inner(a, "add", `{"a":"5","b":1}`); got.Success || !strings.Contains(got.Error, `/a: must be an integer, got the string "5": send 5, without quotes`) {
 		t.Errorf("B, called from A's tool, inherited A's leniency: %+v", got)
 	}
 	before := asked.Load()

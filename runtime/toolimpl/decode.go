@@ -508,10 +508,42 @@ func (d *Decoder) mismatch(want string) bool {
 	case optional:
 		d.Errorf("must be %s, got null: the field is optional, so leave it out rather than send null", want)
 	default:
+		if text, ok := d.quotedScalar(want); ok {
+			// The value in quotes, the commonest mistake: said plainly.
+			d.Errorf("must be %s, got the string \"%s\": send %s, without quotes", want, text, text)
+			break
+		}
 		d.Errorf("must be %s, got %s", want, k)
 	}
 	d.Skip()
 	return false
+}
+
+// quotedScalar returns the text of the string at the decoder's position
+// when it holds, unescaped and short, what want asks for: an integer, a
+// number, or true or false, sent in quotes.
+func (d *Decoder) quotedScalar(want string) (string, bool) {
+	if want != "an integer" && want != "a number" && want != "a boolean" {
+		return "", false
+	}
+	rest := d.data[d.pos:]
+	if len(rest) < 2 || rest[0] != '"' {
+		return "", false
+	}
+	end := slices.Index(rest[1:min(len(rest), 34)], '"')
+	if end < 1 {
+		return "", false
+	}
+	text := rest[1 : 1+end]
+	if want == "a boolean" {
+		return string(text), string(text) == "true" || string(text) == "false"
+	}
+	if !isNumberStart(text[0]) {
+		return "", false
+	}
+	inner := Decoder{data: text}
+	num, integer := inner.readNumber()
+	return string(text), num != nil && inner.pos == len(text) && (integer || want == "a number")
 }
 
 // Keep reports whether generated code should still keep the values it

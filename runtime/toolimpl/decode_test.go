@@ -157,7 +157,7 @@ func TestDecodeProblems(t *testing.T) {
 		{`nul`, `invalid arguments: the arguments are not valid JSON: expected null, found end of input (is it cut short?)`},
 		{`{"name":null}`, `invalid arguments: /name: must be a string, got null`},
 		{`{"name":1,"count":128,"size":-1,"ratio":1e39,"on":"true","tags":"x","zzz":{"a":[1,{"b":2}]}}`,
-			`invalid arguments: /count: must be an integer from -128 to 127, got 128; /name: must be a string, got number; /on: must be a boolean, got string; /ratio: must be a number that fits in 32-bit floating point, got 1e39; /size: must be an integer from 0 to 65535, got -1; /tags: must be an array, got string; /zzz: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+			`invalid arguments: /count: must be an integer from -128 to 127, got 128; /name: must be a string, got number; /on: must be a boolean, got the string "true": send true, without quotes; /ratio: must be a number that fits in 32-bit floating point, got 1e39; /size: must be an integer from 0 to 65535, got -1; /tags: must be an array, got string; /zzz: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
 		{`{"name":"a","count":1.5}`, `invalid arguments: /count: must be an integer, got 1.5`},
 		{`{"name":"a","tags":["x",2,"y",null]}`, `invalid arguments: /tags/1: must be a string, got number; /tags/3: must be a string, got null`},
 		{`{"name":"a","inner":{"attrs":{"k/~":1}}}`, `invalid arguments: /inner/attrs/k~1~0: must be a string, got number; /inner/name: required field is missing`},
@@ -362,7 +362,7 @@ func TestLenient(t *testing.T) {
 	}
 	// Strict by default.
 	_, err = decode(t, `{"name":"a","count":"5"}`)
-	if want := `invalid arguments: /count: must be an integer, got string`; err == nil || err.Error() != want {
+	if want := `invalid arguments: /count: must be an integer, got the string "5": send 5, without quotes`; err == nil || err.Error() != want {
 		t.Errorf("strict: got %v", err)
 	}
 }
@@ -914,7 +914,7 @@ func TestJSONUnmarshalerLenient(t *testing.T) {
 	if got, err := Decode([]byte(`{"n":"5"}`), lenient, decode); err != nil || got.n != 5 {
 		t.Errorf(`lenient "5": %+v, %v`, got, err)
 	}
-	if _, err := Decode([]byte(`{"n":"5"}`), nil, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got string` {
+	if _, err := Decode([]byte(`{"n":"5"}`), nil, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got the string "5": send 5, without quotes` {
 		t.Errorf(`strict "5": %v`, err)
 	}
 	if _, err := Decode([]byte(`{"n":null}`), lenient, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got null` {

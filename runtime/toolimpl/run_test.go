@@ -40,7 +40,7 @@ func TestSelfDecodeStrict(t *testing.T) {
 			d.Unmarshal(m, (*numberText)(v))
 		}
 	})
-	if err == nil || err.Error() != "invalid arguments: must be an integer, got string" {
+	if err == nil || err.Error() != `invalid arguments: must be an integer, got the string "5": send 5, without quotes` {
 		t.Errorf("got %v", err)
 	}
 }

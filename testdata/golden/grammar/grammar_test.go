@@ -99,8 +99,8 @@ func TestSelfDecoding(t *testing.T) {
 		{"run_query", `{"span":{"from":1,"to":2},"owner":""}`, `/owner: must not be empty`},
 		{"run_query", `{"span":{"from":1,"to":2},"owner":5}`, `/owner: must be a string, got number`},
 		{"run_query", `{"span":{"from":1,"to":2},"level":"mid"}`, `/level: want low or high`},
-		{"run_query", `{"span":{"from":1,"to":2},"amount":"5"}`, `/amount: must be an integer, got string`},
-		{"open_window", `{"start":"5"}`, `/start: must be an integer, got string`},
+		{"run_query", `{"span":{"from":1,"to":2},"amount":"5"}`, `/amount: must be an integer, got the string "5": send 5, without quotes`},
+		{"open_window", `{"start":"5"}`, `/start: must be an integer, got the string "5": send 5, without quotes`},
 		{"open_window", `[1]`, `must be an object, got array`},
 	} {
 		res, err := reg.Execute(ctx, c.tool, json.RawMessage(c.args))
@@ -123,9 +123,9 @@ func TestSelfDecodingLenient(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ tool, args, want string }{
-		{"run_query", `{"span":{"from":"1","to":2}}`, `/span/from: must be an integer, got string`},
-		{"open_window", `{"start":"3"}`, `/start: must be an integer, got string`},
-		{"run_query", `{"span":{"from":1,"to":2},"count":"7","tags":"a","limit":"3"}`, `invalid arguments: /count: must be an integer, got string; /tags: must be an array, got string`},
+		{"run_query", `{"span":{"from":"1","to":2}}`, `/span/from: must be an integer, got the string "1": send 1, without quotes`},
+		{"open_window", `{"start":"3"}`, `/start: must be an integer, got the string "3": send 3, without quotes`},
+		{"run_query", `{"span":{"from":1,"to":2},"count":"7","tags":"a","limit":"3"}`, `invalid arguments: /count: must be an integer, got the string "7": send 7, without quotes; /tags: must be an array, got string`},
 		{"run_query", `{"span":{"from":1,"to":2},"count":50}`, `invalid arguments: /count: must be at most 10, got 50`},
 		{"run_query", `{"span":{"from":1,"to":2},"amount":"x"}`, `invalid arguments: /amount: must be an integer, got string`},
 		{"run_query", `{"span":{"from":1,"to":2},"level":2,"limit":"3"}`, `invalid arguments: /level: must be a string, got number`},
@@ -144,7 +144,7 @@ func TestSelfDecodingLenient(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, _ = strict.Execute(context.Background(), "run_query", json.RawMessage(`{"span":{"from":1,"to":2},"amount":"5"}`))
-	if res.Success || !strings.Contains(res.Error, "/amount: must be an integer, got string") {
+	if res.Success || !strings.Contains(res.Error, `/amount: must be an integer, got the string "5": send 5, without quotes`) {
 		t.Errorf("run_query strict, amount \"5\": %+v", res)
 	}
 	// Around such values, leniency holds.

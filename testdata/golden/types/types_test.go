@@ -35,7 +35,7 @@ func TestPlace(t *testing.T) {
 		{`{"id":"o","named":{"x":1},"count":" 7","level":"high","price":"1 X","pair":{"first":1,"second":2},"on":"true\n","-":""}`,
 			`invalid arguments: /count: must be a string holding an integer, got " 7"; /on: must be a string holding true or false, got "true\n"`},
 		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":"","big":"12","scale":[3],"sizes":["4"],"labels":{"a":1},"attrs":{"x":"1"}}`,
-			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /attrs/x: must be an integer, got string; /big: must be an integer, got string; /count: must be a string holding an integer, got "7x"; /labels/a: must be a string, got number; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got string`},
+			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /attrs/x: must be an integer, got the string "1": send 1, without quotes; /big: must be an integer, got the string "12": send 12, without quotes; /count: must be a string holding an integer, got "7x"; /labels/a: must be a string, got number; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got the string "4": send 4, without quotes`},
 	} {
 		res, _ := tool.Invoke(context.Background(), json.RawMessage(c.args))
 		if res.Error != c.want {
