@@ -168,7 +168,10 @@ func documented(d difference) string {
 	case d.key == "pattern" && d.theirs == "" && d.oursV == base64Pattern:
 		return "base64 pattern"
 	case (d.key == "anyOf" || d.key == "oneOf") && nullableSwap(d):
-		return "nullable as anyOf"
+		return "nullable as anyOf or type array"
+	case d.key == "type" && d.theirs == "" && nullTypeArray(d.oursV):
+		// invopop's oneOf with null is toolgen's ["string","null"].
+		return "nullable as anyOf or type array"
 	case (d.key == "anyOf" || d.key == "oneOf") && groupsDefineFields(d):
 		return "required groups name their fields"
 	case d.path != "" && d.ours == "true" && strings.Contains(d.theirs, `"contentEncoding":"base64"`):
@@ -314,6 +317,12 @@ func groupsDefineFields(d difference) bool {
 		}
 	}
 	return true
+}
+
+// nullTypeArray reports whether v is a type array of a type and null.
+func nullTypeArray(v any) bool {
+	list, _ := v.([]any)
+	return len(list) == 2 && list[1] == "null"
 }
 
 func nullableSwap(d difference) bool {

@@ -89,7 +89,7 @@ func buildSchemas(r *reporter, pkg *Package) {
 				degraded = append(degraded, degradation{d, problems})
 				continue
 			}
-			data, err := marshalSchema(s)
+			data, err := marshalSchema(s, d)
 			if err != nil {
 				r.errorAt(t.Pos, "encoding the %s schema of %s: %v", d, t.Name, err)
 				continue
@@ -148,14 +148,16 @@ func outputSchema(t *Tool, tagBounds bool) (value, defs []byte, err error) {
 		// the object's type at the root of an outputSchema too.
 		root.Type = "object"
 	}
-	if value, err = marshalSchema(root); err != nil {
+	if value, err = marshalSchema(root, Standard); err != nil {
 		return nil, nil, err
 	}
 	if len(b.defs) > 0 {
 		if defs, err = json.Marshal(b.defs); err != nil {
 			return nil, nil, err
 		}
-		defs = unescapeHTML(defs)
+		if defs, err = derive.NullTypes(derive.Standard, unescapeHTML(defs), true); err != nil {
+			return nil, nil, err
+		}
 	}
 	return value, defs, nil
 }
@@ -1336,13 +1338,17 @@ func jsonValue(c constant.Value) any {
 }
 
 // marshalSchema encodes s compactly, without the HTML escapes
-// encoding/json adds (\u003c for <), which cost tokens and read badly.
-func marshalSchema(s *jsonschema.Schema) ([]byte, error) {
+// encoding/json adds (\u003c for <), which cost tokens and read badly,
+// and with each union of a type and null that dialect d takes as a type
+// array written as one ({"type":["string","null"]} for
+// {"anyOf":[{"type":"string"},{"type":"null"}]}, where that validates
+// the same values: derive.NullTypes), as the runtime derives it.
+func marshalSchema(s *jsonschema.Schema, d Dialect) ([]byte, error) {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return nil, err
 	}
-	return unescapeHTML(data), nil
+	return derive.NullTypes(int(d), unescapeHTML(data), false)
 }
 
 // unescapeHTML turns \u003c, \u003e and \u0026 back into <, > and &, and

@@ -17,7 +17,7 @@ import (
 func TestDerivedDialects(t *testing.T) {
 	params := json.RawMessage(`{"properties":{"text":{"type":"string","maxLength":9,"description":"Text."},"n":{"type":"integer","default":2}},"additionalProperties":false,"type":"object","required":["text"]}`)
 	want := map[Dialect]string{
-		OpenAI:    `{"properties":{"text":{"type":"string","description":"Text. Constraints: at most 9 characters."},"n":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Constraints: default 2."}},"additionalProperties":false,"type":"object","required":["text","n"]}`,
+		OpenAI:    `{"properties":{"text":{"type":"string","description":"Text. Constraints: at most 9 characters."},"n":{"type":["integer","null"],"description":"Constraints: default 2."}},"additionalProperties":false,"type":"object","required":["text","n"]}`,
 		Gemini:    `{"properties":{"text":{"type":"string","maxLength":9,"description":"Text."},"n":{"type":"integer","default":2}},"type":"object","required":["text"]}`,
 		Anthropic: `{"properties":{"text":{"type":"string","description":"Text. Constraints: at most 9 characters."},"n":{"type":"integer","description":"Constraints: default 2."}},"additionalProperties":false,"type":"object","required":["text"]}`,
 	}

@@ -60,7 +60,7 @@ var getIssueInfo = runtime.Info{
 		`"title":{"type":"string"},` +
 		`"state":{"type":"string"},` +
 		`"body":{"type":"string"},` +
-		`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+		`"labels":{"items":{"type":"string"},"type":["array","null"]},` +
 		`"user":{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
@@ -107,13 +107,13 @@ var listTasksInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"project":{"type":"string"},` +
-		`"tasks":{"anyOf":[{"items":{"properties":{` +
+		`"tasks":{"items":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"title":{"type":"string"},` +
 		`"done":{"type":"boolean"},` +
 		`"priority":{"type":"string","enum":["low","medium","high","urgent",""],"description":"Priority is how soon a task needs doing. Values: \"low\": can wait; \"medium\": for this week; \"high\": for today; \"urgent\": for now."},` +
-		`"due":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]}},` +
-		`"additionalProperties":false,"type":"object","required":["id","title","done","priority","due"]},"type":"array"},{"type":"null"}]}},` +
+		`"due":{"type":["string","null"],"format":"date-time"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","title","done","priority","due"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["project","tasks"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -182,12 +182,12 @@ var searchDocsInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string"},` +
-		`"hits":{"anyOf":[{"items":{"properties":{` +
+		`"hits":{"items":{"properties":{` +
 		`"title":{"type":"string"},` +
 		`"url":{"type":"string"},` +
 		`"snippet":{"type":"string"},` +
 		`"score":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["title","url","snippet","score"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["title","url","snippet","score"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["query","hits"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -230,7 +230,7 @@ var tagResourceInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"resource_id":{"type":"string"},` +
 		`"region":{"type":"string"},` +
-		`"tags":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"null"}]}},` +
+		`"tags":{"additionalProperties":{"type":"string"},"type":["object","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["resource_id","region","tags"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -267,7 +267,8 @@ var describeResourceInfo = runtime.Info{
 		`"kind":{"type":"string","enum":["instance","bucket","database","function",""],"description":"A kind of cloud resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
 		`"region":{"type":"string"},` +
 		`"properties":{` +
-		`"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}` +
+		`"additionalProperties":true,` +
+		`"type":["object","null"]}` +
 		`},` +
 		`"additionalProperties":false,"type":"object","required":["id","kind","region","properties"]}`),
 	OutputObject: true,
@@ -303,7 +304,7 @@ var findPlacesInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"places":{"anyOf":[{"items":{"properties":{` +
+		`"places":{"items":{"properties":{` +
 		`"place_id":{"type":"string"},` +
 		`"name":{"type":"string"},` +
 		`"address":{"type":"string"},` +
@@ -312,7 +313,7 @@ var findPlacesInfo = runtime.Info{
 		`"rating":{"type":"number"},` +
 		`"user_ratings_total":{"type":"integer"},` +
 		`"open_now":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["place_id","name","address","lat","lng","rating","user_ratings_total","open_now"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["place_id","name","address","lat","lng","rating","user_ratings_total","open_now"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["places"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -346,7 +347,7 @@ var listMembersInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string"},` +
-		`"members":{"anyOf":[{"items":{"anyOf":[{"properties":{` +
+		`"members":{"items":{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
 		`"role":{"type":"string","enum":["all","admin","member",""],"description":"The role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
@@ -357,7 +358,7 @@ var listMembersInfo = runtime.Info{
 		`"two_factor_enabled":{"type":"boolean"},` +
 		`"joined_at":{"type":"string","format":"date-time"},` +
 		`"teams":{"items":{"type":"string"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["login","id","role"]},{"type":"null"}]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":["object","null"],"required":["login","id","role"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["org","members"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -392,11 +393,11 @@ var listIssuesInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"issues":{"anyOf":[{"items":{"properties":{` +
+		`"issues":{"items":{"properties":{` +
 		`"number":{"type":"integer"},` +
 		`"title":{"type":"string"},` +
 		`"state":{"type":"string"},` +
-		`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+		`"labels":{"items":{"type":"string"},"type":["array","null"]},` +
 		`"user":{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
@@ -408,7 +409,7 @@ var listIssuesInfo = runtime.Info{
 		`"comments":{"type":"integer"},` +
 		`"created_at":{"type":"string","format":"date-time"},` +
 		`"updated_at":{"type":"string","format":"date-time"}},` +
-		`"additionalProperties":false,"type":"object","required":["number","title","state","labels","user","comments","created_at","updated_at"]},"type":"array"},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["number","title","state","labels","user","comments","created_at","updated_at"]},"type":["array","null"]},` +
 		`"total_count":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["issues","total_count"]}`),
 	OutputObject: true,

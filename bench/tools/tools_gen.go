@@ -223,12 +223,12 @@ var weekInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string"},` +
-		`"days":{"anyOf":[{"items":{"properties":{` +
+		`"days":{"items":{"properties":{` +
 		`"date":{"type":"string"},` +
 		`"high":{"type":"number"},` +
 		`"low":{"type":"number"},` +
 		`"summary":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["date","high","low","summary"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["date","high","low","summary"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
 	OutputObject: true,
 	ReadOnly:     true,

@@ -52,16 +52,16 @@ var listTablesInfo = runtime.Info{
 		Anthropic: json.RawMessage(listTablesStart),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"tables":{"anyOf":[{"items":{"properties":{` +
+		`"tables":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
-		`"columns":{"anyOf":[{"items":{"properties":{` +
+		`"columns":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
 		`"type":{"type":"string","description":"Type is the declared type, such as INTEGER or TEXT (\"\" if none)."},` +
 		`"not_null":{"type":"boolean"},` +
 		`"primary_key":{"type":"boolean"},` +
 		`"references":{"type":"string","description":"References is the column a foreign key points to, as table(column)."}},` +
-		`"additionalProperties":false,"type":"object","required":["name","type","not_null","primary_key"]},"type":"array"},{"type":"null"}]}},` +
-		`"additionalProperties":false,"type":"object","required":["name","columns"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","type","not_null","primary_key"]},"type":["array","null"]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","columns"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["tables"]}`),
 	OutputObject: true,
 	Timeout:      10 * time.Second,
@@ -109,8 +109,8 @@ var queryInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Columns are the names of the result's columns."},` +
-		`"rows":{"anyOf":[{"items":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},"type":"array"},{"type":"null"}],"description":"Rows are the rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
+		`"columns":{"items":{"type":"string"},"type":["array","null"],"description":"Columns are the names of the result's columns."},` +
+		`"rows":{"items":{"items":true,"type":["array","null"]},"type":["array","null"],"description":"Rows are the rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
 		`"truncated":{"type":"boolean","description":"Truncated reports that the result holds only the first rows."},` +
 		`"notice":{"type":"string","description":"Notice says why the result was cut and what to do instead."}},` +
 		`"additionalProperties":false,"type":"object","required":["columns","rows","truncated"]}`),

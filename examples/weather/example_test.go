@@ -116,7 +116,7 @@ func Example_openAIStrict() {
 	fmt.Println(len(res.Data.(*weather.Forecast).Days), res.Data.(*weather.Forecast).Unit)
 
 	// Output:
-	// {"properties":{"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}
+	// {"properties":{"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},"days":{"type":["integer","null"],"maximum":14,"minimum":1,"description":"Days of forecast, starting today. Constraints: default 3."},"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},"include_wind":{"type":["boolean","null"],"description":"Adds the wind speed to each day."}},"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}
 	// 3 celsius
 }
 

@@ -503,8 +503,8 @@ var cachedLookupInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"},` +
-		`"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-		`"tags":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]}},` +
+		`"items":{"items":{"type":"string"},"type":["array","null"]},` +
+		`"tags":{"additionalProperties":{"type":"integer"},"type":["object","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["key","items","tags"]}`),
 	OutputObject: true,
 	Cache:        time.Minute,

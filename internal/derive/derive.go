@@ -92,6 +92,9 @@ func Schema(d int, standard []byte) ([]byte, error) {
 	if err := (deriver{d}).object(root, 0); err != nil {
 		return nil, err
 	}
+	if typeArrays[d] != nil {
+		nullTypesIn(d, root, false) // the root is an object
+	}
 	var b bytes.Buffer
 	b.Grow(len(standard) + len(standard)/4)
 	write(&b, root)
@@ -163,6 +166,136 @@ func (dv deriver) object(o *object, depth int) error {
 		}
 	}
 	return nil
+}
+
+// typeArrays are the types whose union with null each dialect writes as
+// a type array, {"type":["string","null"]}, instead of anyOf with a null
+// branch, which costs some 20 bytes more. OpenAI's strict mode takes
+// [T, "null"] for optional fields (its documentation's examples are
+// scalars: objects and arrays keep anyOf there); Gemini takes one type;
+// Anthropic's strict grammar lists type arrays nowhere.
+var typeArrays = [Anthropic + 1]map[string]bool{
+	Standard: {"string": true, "integer": true, "number": true, "boolean": true, "array": true, "object": true},
+	OpenAI:   {"string": true, "integer": true, "number": true, "boolean": true},
+}
+
+// nullFree are the keywords that leave null valid when the type array
+// lets null through: each applies to one type of value only, or is an
+// annotation. enum and const are not (null is in neither), nor $ref,
+// nor a union.
+var nullFree = map[string]bool{
+	"type": true, "title": true, "description": true, "default": true, "examples": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true,
+	"format": true, "contentEncoding": true, "contentMediaType": true,
+	"minLength": true, "maxLength": true, "pattern": true,
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"items": true, "prefixItems": true, "minItems": true, "maxItems": true, "uniqueItems": true,
+	"properties": true, "patternProperties": true, "additionalProperties": true, "propertyNames": true,
+	"required": true, "minProperties": true, "maxProperties": true, "dependentRequired": true,
+}
+
+// NullTypes returns schema, compact JSON as toolgen writes it, with each
+// union {"anyOf":[S,{"type":"null"}]} that dialect d writes as a type
+// array written so: S with its type T as [T, "null"] and the union's
+// description, which validates the same values. Where S has another
+// keyword that could reject null (enum, const, $ref, a union) or no type,
+// the union stays. With defs, schema is a $defs object, a JSON object of
+// schemas. It returns schema itself where nothing changes.
+func NullTypes(d int, schema []byte, defs bool) ([]byte, error) {
+	if d < 0 || d >= len(typeArrays) || typeArrays[d] == nil || !bytes.Contains(schema, []byte(`{"type":"null"}`)) {
+		return schema, nil
+	}
+	v, err := parse(schema)
+	if err != nil {
+		return nil, err
+	}
+	changed := false
+	if o, ok := v.(*object); ok && defs {
+		for i := range o.vals {
+			o.vals[i], changed = nullTypesIn(d, o.vals[i], changed)
+		}
+	} else {
+		v, changed = nullTypesIn(d, v, false)
+	}
+	if !changed {
+		return schema, nil
+	}
+	var b bytes.Buffer
+	write(&b, v)
+	return b.Bytes(), nil
+}
+
+// nullTypesIn converts the unions with null in the schema v, v too, and
+// returns the schema and whether anything changed (or changed already).
+func nullTypesIn(d int, v any, changed bool) (any, bool) {
+	o, ok := v.(*object)
+	if !ok {
+		return v, changed
+	}
+	for i, k := range o.keys {
+		switch k {
+		case "properties", "$defs", "patternProperties", "dependentSchemas":
+			if m, ok := o.vals[i].(*object); ok {
+				for j := range m.vals {
+					m.vals[j], changed = nullTypesIn(d, m.vals[j], changed)
+				}
+			}
+		case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "contentSchema", "unevaluatedItems", "unevaluatedProperties":
+			o.vals[i], changed = nullTypesIn(d, o.vals[i], changed)
+		case "anyOf", "oneOf", "allOf", "prefixItems":
+			if list, ok := o.vals[i].([]any); ok {
+				for j := range list {
+					list[j], changed = nullTypesIn(d, list[j], changed)
+				}
+			}
+		}
+	}
+	if s := typeArray(d, o); s != nil {
+		return s, true
+	}
+	return o, changed
+}
+
+// typeArray returns the union with null u as one schema with a type array,
+// or nil where d keeps it a union.
+func typeArray(d int, u *object) *object {
+	av, _ := u.get("anyOf")
+	list, _ := av.([]any)
+	if len(list) != 2 {
+		return nil
+	}
+	for _, k := range u.keys {
+		if k != "anyOf" && k != "description" {
+			return nil
+		}
+	}
+	null, ok := list[1].(*object)
+	if !ok || len(null.keys) != 1 || null.keys[0] != "type" || null.vals[0] != "null" {
+		return nil
+	}
+	s, ok := list[0].(*object)
+	if !ok {
+		return nil
+	}
+	tv, _ := s.get("type")
+	if t, _ := tv.(string); !typeArrays[d][t] {
+		return nil
+	}
+	for _, k := range s.keys {
+		if !nullFree[k] {
+			return nil
+		}
+	}
+	desc, hasDesc := u.get("description")
+	text, isString := desc.(string)
+	if _, ok := s.get("description"); ok && hasDesc || hasDesc && !isString {
+		return nil
+	}
+	s.put("type", []any{tv, "null"})
+	if hasDesc {
+		s.setDescription(text)
+	}
+	return s
 }
 
 // propertyKeys are the keys a property's schema may hold, in the order

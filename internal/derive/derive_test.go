@@ -18,10 +18,10 @@ func TestSchema(t *testing.T) {
 	want := map[int]string{
 		OpenAI: `{"properties":{` +
 			`"q":{"type":"string","description":"Q. Constraints: at most 5 characters."},` +
-			`"n":{"anyOf":[{"type":"integer","minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
+			`"n":{"type":["integer","null"],"minimum":1,"description":"Constraints: default 3."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Constraints: items unique; each item: format uri."},` +
 			`"level":{"type":"integer","enum":[1,2],"description":"How deep"},` +
-			`"at":{"anyOf":[{"properties":{"city":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Constraints: for example \"Lyon\", \"Oslo\"."}},"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Where."}},` +
+			`"at":{"anyOf":[{"properties":{"city":{"type":["string","null"],"description":"Constraints: for example \"Lyon\", \"Oslo\"."}},"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Where."}},` +
 			`"additionalProperties":false,"type":"object","required":["q","n","tags","level","at"]}`,
 		Anthropic: `{"properties":{` +
 			`"q":{"type":"string","description":"Q. Constraints: at most 5 characters."},` +

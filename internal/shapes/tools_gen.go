@@ -94,7 +94,7 @@ var cityFactsInfo = runtime.Info{
 		`"name":{"type":"string","description":"Name of the city."},` +
 		`"mayor":{"type":"string","description":"Mayor of the city, if known."},` +
 		`"founded":{"type":"integer","description":"Founded is the year the city was founded, if known."},` +
-		`"airports":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Airports are the codes of the city's airports."},` +
+		`"airports":{"items":{"type":"string"},"type":["array","null"],"description":"Airports are the codes of the city's airports."},` +
 		`"country":{"type":"string","description":"Country is its country's ISO 3166 code, if known."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","mayor","founded","airports","country"]}`),
 	OutputObject: true,
@@ -118,11 +118,7 @@ func callCityFacts(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeCityFactsResult)
 }
 
-const findCityOutput = `"anyOf":[{"properties":{` +
-	`"name":{"type":"string","description":"Name is the city's name."},` +
-	`"country":{"type":"string","description":"Country is the country's name."},` +
-	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","country","population"]},{"type":"null"}]}`
+const findCityOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":["object","null"],"required":["name","country","population"]}`
 
 var findCityInfo = runtime.Info{
 	Name:        "find_city",
@@ -164,8 +160,8 @@ var cityNamesInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":{"type":"string"},"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"type":"string"},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
 	OpenWorld:     new(false),
 }
@@ -229,8 +225,8 @@ var populationsInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"additionalProperties":{"type":"number"},"type":["object","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"additionalProperties":{"type":"number"},"type":["object","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
 }
 

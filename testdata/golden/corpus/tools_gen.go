@@ -270,7 +270,7 @@ var mergeConfigInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"section":{"type":"string"},` +
-		`"settings":{"anyOf":[{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"null"}]},"type":"object"},{"type":"null"}]},` +
+		`"settings":{"additionalProperties":{"additionalProperties":{"type":"string"},"type":["object","null"]},"type":["object","null"]},` +
 		`"raw":true},` +
 		`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
 	OutputObject: true,
@@ -567,12 +567,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &searchDocsInfo, in, SearchDocs, encodeSearchDocsResult)
 }
 
-const commentOnIssueOutput = `"anyOf":[{"properties":{` +
-	`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
-	`"repo":{"type":"string","description":"repository name, without the owner"},` +
-	`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
-	`"body":{"type":"string","description":"comment text, in Markdown"}},` +
-	`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]},{"type":"null"}]}`
+const commentOnIssueOutput = `"properties":{"owner":{"type":"string","description":"repository owner (a user or an organisation)"},"repo":{"type":"string","description":"repository name, without the owner"},"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},"body":{"type":"string","description":"comment text, in Markdown"}},"additionalProperties":false,"type":["object","null"],"required":["owner","repo","issue_number","body"]}`
 
 var commentOnIssueInfo = runtime.Info{
 	Name:        "comment_on_issue",
@@ -827,7 +822,7 @@ var findRecipesInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"ingredients":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Ingredients the recipe must use"},` +
+		`"ingredients":{"items":{"type":"string"},"type":["array","null"],"description":"Ingredients the recipe must use"},` +
 		`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
 		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
 		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
@@ -988,11 +983,11 @@ var addInvoiceLinesInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"invoice_id":{"type":"string"},` +
-		`"lines":{"anyOf":[{"items":{"properties":{` +
+		`"lines":{"items":{"properties":{` +
 		`"sku":{"type":"string","description":"Stock keeping unit"},` +
 		`"quantity":{"type":"integer"},` +
 		`"price":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
 	OutputObject: true,
 }
@@ -1135,7 +1130,7 @@ var bookMeetingInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"roomId":{"type":"string","description":"RoomID of the meeting room."},` +
-		`"attendees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Attendees by email address."},` +
+		`"attendees":{"items":{"type":"string"},"type":["array","null"],"description":"Attendees by email address."},` +
 		`"durationMin":{"type":"integer","description":"DurationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
 		`"isPrivate":{"type":"boolean","description":"IsPrivate hides the title from others."}},` +
@@ -1325,11 +1320,11 @@ var importOrgChartInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string"},` +
-		`"departments":{"anyOf":[{"items":{"properties":{` +
+		`"departments":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
-		`"teams":{"anyOf":[{"items":{"properties":{` +
+		`"teams":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
-		`"members":{"anyOf":[{"items":{"properties":{` +
+		`"members":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
 		`"contact":{"properties":{` +
 		`"email":{"type":"string"},` +
@@ -1338,9 +1333,9 @@ var importOrgChartInfo = runtime.Info{
 		`"mobile":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","description":"A person's contact data."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},` +
-		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"},{"type":"null"}]}},` +
-		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]},"type":["array","null"]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":["array","null"]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
 	OutputObject: true,
 }
@@ -1360,21 +1355,15 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
-const searchPapersOutput = `"anyOf":[{"properties":{` +
-	`"project":{"type":"string","description":"Project the search stays in."},` +
-	`"archive":{"type":"boolean"},` +
-	`"query":{"type":"string"},` +
-	`"filters":{"properties":{` +
+const searchPapersOutput = `"properties":{"project":{"type":"string","description":"Project the search stays in."},"archive":{"type":"boolean"},"query":{"type":"string"},"filters":{"properties":{` +
 	`"authors":{"items":{"type":"string"},"type":"array"},` +
 	`"year":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
-	`"options":{"properties":{` +
+	`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},"options":{"properties":{` +
 	`"highlight":{"type":"boolean"},` +
 	`"snippet":{"properties":{` +
 	`"words":{"type":"integer"}},` +
 	`"additionalProperties":false,"type":"object"}},` +
-	`"additionalProperties":false,"type":"object"}},` +
-	`"additionalProperties":false,"type":"object","required":["query"]},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":["object","null"],"required":["query"]}`
 
 var searchPapersInfo = runtime.Info{
 	Name:        "search_papers",
@@ -1439,22 +1428,22 @@ var planRouteInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"waypoints":{"anyOf":[{"items":{"properties":{` +
+		`"waypoints":{"items":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":["array","null"]},` +
 		`"avoid":{"items":{"type":"string"},"type":"array"},` +
 		`"via":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"A point on a route."},` +
-		`"legs":{"items":{"anyOf":[{"items":{"properties":{` +
+		`"legs":{"items":{"items":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},{"type":"null"}]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":["array","null"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
 	OutputObject: true,
 }
@@ -1599,10 +1588,10 @@ var importOrdersInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"items":{"anyOf":[{"items":{"properties":{` +
+		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
 		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":["array","null"]},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
@@ -1650,10 +1639,10 @@ var tagItemsInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"lines":{"properties":{` +
-		`"items":{"anyOf":[{"items":{"properties":{` +
+		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
 		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":["array","null"]},` +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"A generic page of items."},` +
@@ -1844,10 +1833,10 @@ var blameLinesInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"file":{"type":"string"},` +
-		`"spans":{"anyOf":[{"items":{"properties":{` +
+		`"spans":{"items":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":["array","null"]},` +
 		`"level":{"type":"string","description":"A logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	OutputObject: true,
@@ -1864,11 +1853,7 @@ func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
-const getOrderOutput = `"anyOf":[{"properties":{` +
-	`"id":{"type":"string"},` +
-	`"status":{"type":"string"},` +
-	`"lines":{"items":{"type":"string"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","status"]},{"type":"null"}]}`
+const getOrderOutput = `"properties":{"id":{"type":"string"},"status":{"type":"string"},"lines":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":["object","null"],"required":["id","status"]}`
 
 var getOrderInfo = runtime.Info{
 	Name:        "get_order",
@@ -1968,11 +1953,11 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	}, nil)
 }
 
-const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
+const searchOrdersOutput = `"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","status"]},"type":"array"},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["id","status"]},"type":["array","null"]}`
 
 var searchOrdersInfo = runtime.Info{
 	Name:        "search_orders",
@@ -2019,14 +2004,11 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeSearchOrdersResult)
 }
 
-const validateOrderOutput = `"anyOf":[{"properties":{` +
-	`"order":{"properties":{` +
+const validateOrderOutput = `"properties":{"order":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},` +
-	`"notes":{"type":"string"}},` +
-	`"additionalProperties":false,"type":"object","required":["order"]},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},"notes":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["order"]}`
 
 var validateOrderInfo = runtime.Info{
 	Name:        "validate_order",
@@ -2094,8 +2076,8 @@ var sendNoteInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"to":{"type":"string"},` +
 		`"subject":{"type":"string"},` +
-		`"urgent":{"anyOf":[{"type":"boolean"},{"type":"null"}]},` +
-		`"cc":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
+		`"urgent":{"type":["boolean","null"]},` +
+		`"cc":{"items":{"type":"string"},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["to","subject","urgent","cc"]}`),
 	OutputObject: true,
 }
@@ -2190,8 +2172,8 @@ var splitTextInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":{"type":"string"},"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"type":"string"},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {

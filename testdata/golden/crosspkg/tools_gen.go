@@ -111,10 +111,10 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeNearestResult)
 }
 
-const locateOutput = `"anyOf":[{"items":{"properties":{` +
+const locateOutput = `"items":{"properties":{` +
 	`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
 	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"A distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["name"]},"type":["array","null"]}`
 
 var locateInfo = runtime.Info{
 	Name:        "locate",

@@ -112,8 +112,8 @@ var planInfo = runtime.Info{
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-		`"rows":{"items":{"anyOf":[{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2},{"type":"null"}]},"type":"array"},` +
-		`"matrix":{"items":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]},"type":"array"},` +
+		`"rows":{"items":{"items":{"type":"integer"},"type":["array","null"],"maxItems":2,"minItems":2},"type":"array"},` +
+		`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":["array","null"]},"type":"array"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 		`"depart":{"type":"string","format":"date-time"},` +
 		`"since":{"type":"string","format":"date-time","default":"2024-01-01T09:30:00+02:00"},` +

@@ -49,86 +49,38 @@ const (
 	makeReportStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const makeReportOutput = `"anyOf":[{"properties":{` +
-	`"code":{"type":"string","description":"A named string."},` +
-	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},` +
-	`"count":{"type":"integer","minimum":0},` +
-	`"tiny":{"type":"integer","maximum":255,"minimum":0},` +
-	`"ptr":{"type":"integer","minimum":0},` +
-	`"exact":{"type":"number"},` +
-	`"ratio":{"type":"number"},` +
-	`"small":{"type":"number"},` +
-	`"on":{"type":"boolean"},` +
-	`"note":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-	`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-	`"seen":{"items":{"type":"boolean"},"type":"array","maxItems":2,"minItems":2},` +
-	`"counts":{"additionalProperties":{"type":"integer"},"type":"object"},` +
-	`"by_code":{"anyOf":[{"additionalProperties":{"properties":{` +
+const makeReportOutput = `"properties":{"code":{"type":"string","description":"A named string."},"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},"count":{"type":"integer","minimum":0},"tiny":{"type":"integer","maximum":255,"minimum":0},"ptr":{"type":"integer","minimum":0},"exact":{"type":"number"},"ratio":{"type":"number"},"small":{"type":"number"},"on":{"type":"boolean"},"note":{"type":["string","null"]},"tags":{"items":{"type":"string"},"type":["array","null"]},"seen":{"items":{"type":"boolean"},"type":"array","maxItems":2,"minItems":2},"counts":{"additionalProperties":{"type":"integer"},"type":"object"},"by_code":{"additionalProperties":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":"object"},{"type":"null"}]},` +
-	`"inner":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["object","null"]},"inner":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
-	`"inner_ptr":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},"inner_ptr":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
-	`"inners":{"anyOf":[{"items":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},"inners":{"items":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":"array"},{"type":"null"}]},` +
-	`"anon":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["array","null"]},"anon":{"properties":{` +
 	`"A":{"type":"integer"},` +
 	`"B":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["A","B"]},` +
-	`"when":{"type":"string","format":"date-time"},` +
-	`"any":true,` +
-	`"raw":{"anyOf":[{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},{"type":"null"}]},` +
-	`"addr":{"type":"string"},` +
-	`"embeds":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["A","B"]},"when":{"type":"string","format":"date-time"},"any":true,"raw":{"type":["string","null"],"pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},"addr":{"type":"string"},"embeds":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."},` +
 	`"Side":{"type":"string"},` +
 	`"extra":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},` +
-	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
-	`"Weird":{"type":"string"},` +
-	`"Plain":{"type":"integer"},` +
-	`"labels":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}],"description":"Maps behind pointers, which are indexed through them."},` +
-	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},` +
-	`"nested":{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"type":"object"},` +
-	`"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},` +
-	`"severity":{"type":"string","description":"A number written as text."},` +
-	`"flags":{"description":"Flags are written as one string by their MarshalJSON, with white space encoding/json drops."},` +
-	`"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
-	`"badge":{"type":"string","description":"A flag written as text."},` +
-	`"grades":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
-	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
-	`"since":{"type":"string","format":"date-time"},` +
-	`"until":{"type":"string","format":"date-time"},` +
-	`"offset":{"type":"number"},` +
-	`"scale":{"type":"number"},` +
-	`"at":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"Weird":{"type":"string"},"Plain":{"type":"integer"},"labels":{"additionalProperties":{"type":"integer"},"type":["object","null"],"description":"Maps behind pointers, which are indexed through them."},"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},"nested":{"additionalProperties":{"additionalProperties":{"type":"integer"},"type":["object","null"]},"type":"object"},"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},"severity":{"type":"string","description":"A number written as text."},"flags":{"description":"Flags are written as one string by their MarshalJSON, with white space encoding/json drops."},"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},"badge":{"type":"string","description":"A flag written as text."},"grades":{"items":{"type":"string"},"type":["array","null"]},"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},"since":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"offset":{"type":"number"},"scale":{"type":"number"},"at":{"properties":{` +
 	`"X":{"type":"integer"},` +
 	`"Y":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["X","Y"],"description":"Point is comparable, with no float."},` +
-	`"maybe":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["X","Y"],"description":"Point is comparable, with no float."},"maybe":{"properties":{` +
 	`"set":{"type":"boolean"},` +
 	`"value":{"type":"string"}},` +
-	`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
-	`"items":{"items":{"type":"string"},"type":"array"},` +
-	`"both":{"type":"string"},` +
-	`"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},` +
-	`"checked":{"type":"string","description":"A flag written as text."},` +
-	`"props":{"additionalProperties":{"type":"integer"},"type":"object"},` +
-	`"layers":{"anyOf":[{"items":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},"items":{"items":{"type":"string"},"type":"array"},"both":{"type":"string"},"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},"checked":{"type":"string","description":"A flag written as text."},"props":{"additionalProperties":{"type":"integer"},"type":"object"},"layers":{"items":{"properties":{` +
 	`"id":{"type":"integer"},` +
 	`"Kind":{"type":"string"},` +
 	`"by":{"type":"string"},` +
@@ -136,8 +88,7 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"Note":{"type":"string"},` +
 	`"name":{"type":"string"},` +
 	`"Label":{"type":"string","description":"A string embedded in a struct."}},` +
-	`"additionalProperties":false,"type":"object","required":["kind","Note","name","Label"]},"type":"array"},{"type":"null"}]}},` +
-	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr","layers"]},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["kind","Note","name","Label"]},"type":["array","null"]}},"additionalProperties":false,"type":["object","null"],"required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr","layers"]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -184,8 +135,8 @@ var levelsInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(levelsStart),
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":{"type":"integer","maximum":127,"minimum":-128},"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
@@ -214,8 +165,8 @@ var scoresInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(scoresStart),
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"additionalProperties":{"type":"number"},"type":["object","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"additionalProperties":{"type":"number"},"type":["object","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
@@ -304,8 +255,8 @@ var seriesInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(seriesStart),
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callSeries(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
@@ -337,8 +288,8 @@ var readInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
 		`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
-		`"series":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
-		`"by_city":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]},` +
+		`"series":{"items":true,"type":["array","null"]},` +
+		`"by_city":{"additionalProperties":true,"type":["object","null"]},` +
 		`"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},` +
 		`"additionalProperties":false,"type":"object","required":["now","pair","series","by_city","last"]}`),
 	OutputObject: true,
@@ -361,13 +312,7 @@ const (
 	readPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const readPtrOutput = `"anyOf":[{"properties":{` +
-	`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
-	`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
-	`"series":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
-	`"by_city":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]},` +
-	`"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},` +
-	`"additionalProperties":false,"type":"object","required":["now","pair","series","by_city","last"]},{"type":"null"}]}`
+const readPtrOutput = `"properties":{"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},"series":{"items":true,"type":["array","null"]},"by_city":{"additionalProperties":true,"type":["object","null"]},"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},"additionalProperties":false,"type":["object","null"],"required":["now","pair","series","by_city","last"]}`
 
 var readPtrInfo = runtime.Info{
 	Name:        "read_ptr",
@@ -412,7 +357,7 @@ var getTicketInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 		`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-		`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+		`"urgencies":{"items":{"type":"integer","enum":[1,2,0]},"type":["array","null"],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
 		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
 		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]}`),
@@ -446,8 +391,8 @@ var seriesPtrInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(seriesPtrStart),
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callSeriesPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
@@ -467,14 +412,14 @@ const (
 	ticketsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const ticketsOutput = `"anyOf":[{"items":{"properties":{` +
+const ticketsOutput = `"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 	`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-	`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+	`"urgencies":{"items":{"type":"integer","enum":[1,2,0]},"type":["array","null"],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
 	`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
 	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
-	`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]},"type":"array"},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]},"type":["array","null"]}`
 
 var ticketsInfo = runtime.Info{
 	Name:        "tickets",

@@ -62,7 +62,7 @@ var countInfo = runtime.Info{
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
-			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"label":{"type":["string","null"]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
 		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +
@@ -221,7 +221,7 @@ var pruneInfo = runtime.Info{
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
-			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"label":{"type":["string","null"]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
 		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +
@@ -278,7 +278,7 @@ var plantInfo = runtime.Info{
 			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"A tree node."}},"properties":{` +
 			`"root":{"$ref":"#/$defs/Node"},` +
-			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"label":{"type":["string","null"]}},` +
 			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
 		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +

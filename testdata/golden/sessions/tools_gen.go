@@ -51,7 +51,7 @@ var ordersInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string"},` +
-		`"ids":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
+		`"ids":{"items":{"type":"string"},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["owner","ids"]}`),
 	OutputObject: true,
 	ReadOnly:     true,

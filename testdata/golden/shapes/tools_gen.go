@@ -169,8 +169,8 @@ var pointerInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":["object","null"],"required":["length"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":["object","null"],"required":["length"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {

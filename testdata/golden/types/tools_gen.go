@@ -127,10 +127,10 @@ var placeInfo = runtime.Info{
 		`"first":{"type":"string"},` +
 		`"second":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
-		`"extra":{"additionalProperties":{"anyOf":[{"items":{"properties":{` +
+		`"extra":{"additionalProperties":{"items":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"},` +
+		`"additionalProperties":false,"type":"object","required":["id"]},"type":["array","null"]},"type":"object"},` +
 		`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},` +
 		`"meta":true,` +
 		`"hint":true,` +
@@ -165,7 +165,7 @@ var totalInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"sum":{"anyOf":[{"type":"integer"},{"type":"null"}]},` +
+		`"sum":{"type":["integer","null"]},` +
 		`"max":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["sum"]}`),
 	OutputObject: true,
