@@ -148,8 +148,13 @@ func (l *linter) walk(path string, s any, depth int) {
 		}
 	}
 	typ, hasType := obj["type"]
-	if _, isList := typ.([]any); isList && l.dialect == Gemini {
-		l.errorf(path, "type must be a single type in Gemini")
+	if list, isList := typ.([]any); isList {
+		if l.dialect == Gemini {
+			l.errorf(path, "type must be a single type in Gemini")
+		}
+		if len(list) == 2 && list[1] == "null" {
+			typ = list[0] // a type or null: that type's checks
+		}
 	}
 	props, _ := obj["properties"].(map[string]any)
 	if typ == "object" {

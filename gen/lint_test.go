@@ -104,6 +104,9 @@ func TestLintCatches(t *testing.T) {
 		{Gemini, `{"type":"object","properties":{"a":{"type":"array"}}}`, `#/properties/a: an array without items; Gemini needs the type of its items`},
 		{Gemini, `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"object"}]}}}`, `#/properties/a/anyOf/1: an object without properties is rejected by Gemini`},
 		{Standard, `{"$schema":"x","type":"object"}`, `#: $schema costs tokens and says nothing to the model`},
+		// A type or null gets the type's checks.
+		{OpenAI, `{"type":"object","properties":{"a":{"type":["object","null"],"properties":{"b":{"type":"string"}}}},"required":["a"],"additionalProperties":false}`, `#/properties/a: every object needs additionalProperties: false in OpenAI strict mode`},
+		{OpenAI, `{"type":"object","properties":{"a":{"type":["array","null"]}},"required":["a"],"additionalProperties":false}`, `#/properties/a: an array without items; OpenAI strict mode needs the type of its items`},
 	} {
 		problems := Lint(c.d, []byte(c.schema))
 		found := false
