@@ -89,7 +89,16 @@ func buildSchemas(r *reporter, pkg *Package) {
 				degraded = append(degraded, degradation{d, problems})
 				continue
 			}
-			data, err := marshalSchema(s, d)
+			// The standard schema of the arguments keeps its unions with
+			// null as anyOf: a tool that Gemini's or Anthropic's dialect
+			// cannot express goes to them with it, and neither documents
+			// type arrays (output schemas, which go to MCP clients, take
+			// them).
+			as := d
+			if d == Standard {
+				as = noTypeArrays
+			}
+			data, err := marshalSchema(s, as)
 			if err != nil {
 				r.errorAt(t.Pos, "encoding the %s schema of %s: %v", d, t.Name, err)
 				continue
@@ -1336,6 +1345,10 @@ func jsonValue(c constant.Value) any {
 	}
 	return nil
 }
+
+// noTypeArrays is the dialect marshalSchema takes for a schema whose
+// unions with null stay anyOf.
+const noTypeArrays Dialect = -1
 
 // marshalSchema encodes s compactly, without the HTML escapes
 // encoding/json adds (\u003c for <), which cost tokens and read badly,

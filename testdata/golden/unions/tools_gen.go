@@ -51,8 +51,8 @@ var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"email":{"type":"string","format":"email"},` +
 	`"phone":{"type":"string"},` +
 	`"country":{"type":"string","maxLength":2,"minLength":2},` +
-	`"name":{"type":["string","null"],"description":"Name is nullable: null clears it."},` +
-	`"nick":{"type":["string","null"],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
+	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
+	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
 	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
 	`"alias":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Alias is a number, a string, or null: nullable joins the union."},` +
 	`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
@@ -90,9 +90,9 @@ var inviteSchema = json.RawMessage(`{"properties":{` +
 	`"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},` +
 	`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
 	`"hosts":{"items":{"type":"string","examples":["ann"]},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
-	`"venue":{"properties":{` +
+	`"venue":{"anyOf":[{"properties":{` +
 	`"city":{"type":"string","description":"City of the venue."}},` +
-	`"additionalProperties":false,"type":["object","null"],"required":["city"],"description":"Venue of the event, or null: an object that decodes itself."},` +
+	`"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."},` +
 	`"on":{"type":"string","maxLength":10,"format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."},` +
 	`"seats":{"oneOf":[{"type":"object"},{"items":{"properties":{` +
 	`"row":{"type":"integer","minimum":0,"description":"Row of the seat, from 0."},` +
