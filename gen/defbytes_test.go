@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 )
 
@@ -14,15 +13,7 @@ import (
 // written as a type array ("null"]) and as anyOf ({"type":"null"}). Run
 // with -v to see the figures.
 func TestDefinitionBytes(t *testing.T) {
-	ok, _ := goldenCases(t)
-	patterns := []string{"../examples/..."}
-	for _, c := range ok {
-		patterns = append(patterns, "./"+filepath.ToSlash(filepath.Join(goldenRoot, c))+"/...")
-	}
-	files, err := Generate(context.Background(), Config{Patterns: patterns})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateCorpus(t)
 	for _, module := range []string{"../examples/dbquery", "../examples/fleet"} {
 		more, err := Generate(context.Background(), Config{Dir: module, Patterns: []string{"./..."}})
 		if err != nil {

@@ -132,7 +132,7 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 		var through *jen.Statement
 		for n, step := range f.path {
 			if step.pointer {
-				notNil := reach(n+1).Op("!=").Nil()
+				notNil := reach(n + 1).Op("!=").Nil()
 				if through == nil {
 					through = notNil
 				} else {

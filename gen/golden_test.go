@@ -154,3 +154,19 @@ func mustAbs(t *testing.T, p string) string {
 	}
 	return abs
 }
+
+// generateCorpus generates the golden cases that succeed and the examples
+// of the main module, for the tests that look at every tool toolgen makes.
+func generateCorpus(t *testing.T) []File {
+	t.Helper()
+	ok, _ := goldenCases(t)
+	patterns := []string{"../examples/..."}
+	for _, c := range ok {
+		patterns = append(patterns, "./"+filepath.ToSlash(filepath.Join(goldenRoot, c))+"/...")
+	}
+	files, err := Generate(context.Background(), Config{Patterns: patterns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}

@@ -1,9 +1,7 @@
 package gen
 
 import (
-	"context"
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,15 +12,7 @@ import (
 // rejects, and where an object is required (OutputObject, the wrapper) its
 // root is an object schema, as MCP's outputSchema must be.
 func TestOutputSchemas(t *testing.T) {
-	ok, _ := goldenCases(t)
-	patterns := []string{"../examples/..."}
-	for _, c := range ok {
-		patterns = append(patterns, "./"+filepath.ToSlash(filepath.Join(goldenRoot, c))+"/...")
-	}
-	files, err := Generate(context.Background(), Config{Patterns: patterns})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateCorpus(t)
 	count, wrapped := 0, 0
 	for _, f := range files {
 		for _, tool := range f.tools {

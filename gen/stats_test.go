@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,15 +40,7 @@ func TestDumpDefinitions(t *testing.T) {
 	if dir == "" {
 		t.Skip("set TOOLGEN_TOKEN_DUMP to a directory to dump the definitions")
 	}
-	ok, _ := goldenCases(t)
-	patterns := []string{"../examples/..."}
-	for _, c := range ok {
-		patterns = append(patterns, "./"+filepath.ToSlash(filepath.Join(goldenRoot, c))+"/...")
-	}
-	files, err := Generate(context.Background(), Config{Patterns: patterns})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateCorpus(t)
 	var tsv strings.Builder
 	n := 0
 	for _, f := range files {
