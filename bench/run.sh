@@ -74,10 +74,10 @@ done
 	echo
 	echo "## Real result shapes"
 	echo
-	echo "Nine tools of bench/shapes whose arguments and results have the shapes of public MCP, Eino and genkit"
+	echo "Ten tools of bench/shapes whose arguments and results have the shapes of public MCP, Eino and genkit"
 	echo "tools; each function returns data prepared once, so the rows measure the library: decoding (and, for"
 	echo "toolgen, checking) the arguments and encoding the result. \`toolgen-registry\` calls through a Registry"
-	echo "holding the nine; \`eino-InferTool\` is Eino's InferTool over the same function with the same argument"
+	echo "holding the ten; \`eino-InferTool\` is Eino's InferTool over the same function with the same argument"
 	echo "bytes. \`TestShapesAgree\` checks that both return the same JSON value, and that toolgen's output is byte"
 	echo "for byte what encoding/json writes (HTML escaping off); the size of that output ends each line below."
 	echo "The goal for each: at most 0.5× Eino's time, with no more bytes."
@@ -90,6 +90,7 @@ done
 	echo "- \`describe_resource\`: an enum kind, an id and a region (a pattern) in; a \`map[string]any\` decoded from JSON (nested maps, arrays, numbers, booleans, nulls) out; 1.5 KB."
 	echo "- \`find_places\`: a query, lat/lng bounds and a radius in; 20 places (name, address, lat/lng float64s such as 48.8566, rating) out; 4.1 KB."
 	echo "- \`list_members\`: an org, a role enum and a page size in; \`[]*Member\`, 30 members whose optional fields are pointers with omitempty, out; 5.1 KB."
+	echo "- \`list_orders\`: a customer UUID, a status enum and a limit in; 20 orders, each with a UUID (MarshalText), money (MarshalJSON), 1 to 3 line items, an embedded audit struct and \`omitzero\` times, out; 7.2 KB."
 	echo "- \`list_issues\`: owner, repo, a state enum and a page size in; 20 issues, each with created/updated times, labels and a nested user, out; 7.7 KB."
 	echo
 	grep -E '^(BenchmarkShapes|goos|goarch|pkg|cpu)' "$out" | go run ./report -baseline toolgen-registry \

@@ -414,3 +414,39 @@ func issueSummaries(n int, state string, first int) []IssueSummary {
 	}
 	return out
 }
+
+var (
+	customerID    = UUID{0x3f, 0x2a, 0x91, 0x0c, 0x5e, 0x7b, 0x4d, 0x12, 0x9a, 0x01, 0xc4, 0x77, 0x0e, 0x5d, 0x21, 0x9b}
+	openOrders    = orderList(20, OrderOpen)
+	shippedOrders = orderList(20, OrderShipped)
+)
+
+// orderList makes n orders of a customer, each of 1 to 3 items, the
+// shipped ones with a shipping time, one in four changed since it was made.
+func orderList(n int, status OrderStatus) []ShopOrder {
+	skus := []string{"TSHIRT-BLK-M", "MUG-CERAMIC-350", "STICKER-PACK-12", "HOODIE-GRY-L"}
+	orders := make([]ShopOrder, n)
+	for i := range orders {
+		o := &orders[i]
+		o.ID = customerID
+		o.ID[15], o.ID[14] = byte(i), byte(len(status))
+		o.Status = status
+		for j := range 1 + i%3 {
+			price := Money{Cents: int64(1299 + 700*j + 13*i), Currency: "EUR"}
+			o.Items = append(o.Items, LineItem{SKU: skus[(i+j)%len(skus)], Qty: 1 + j, Price: price})
+			o.Total.Cents += price.Cents * int64(1+j)
+		}
+		o.Total.Currency = "EUR"
+		o.CreatedAt = base.Add(-time.Duration(i) * 26 * time.Hour)
+		if i%4 == 0 {
+			o.UpdatedAt = o.CreatedAt.Add(3 * time.Hour)
+		}
+		if status == OrderShipped {
+			o.ShippedAt = o.CreatedAt.Add(30 * time.Hour)
+		}
+		if i%5 == 0 {
+			o.Note = "Leave the parcel with the concierge."
+		}
+	}
+	return orders
+}

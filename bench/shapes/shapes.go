@@ -1,8 +1,8 @@
-// Package shapes holds nine tools whose arguments and results have the
+// Package shapes holds ten tools whose arguments and results have the
 // shapes of public MCP, Eino and genkit tools: an issue with its body, a
 // task list, a file's text, search hits, resource tags, a resource's
-// free-form description, places on a map, an organization's members and a
-// page of issues. Each function builds its result from data prepared once
+// free-form description, places on a map, an organization's members, a
+// page of issues and a customer's orders. Each function builds its result from data prepared once
 // in this package's variables and does little else, so that a benchmark
 // measures what a library does around it: decoding and checking the
 // arguments, and encoding the result for the model.
@@ -13,6 +13,7 @@ package shapes
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -406,4 +407,103 @@ func withLabels(src []IssueSummary, labels []string) []IssueSummary {
 		}
 	}
 	return out
+}
+
+// UUID is an identifier in the form of github.com/google/uuid's: 16 bytes,
+// written as text.
+type UUID [16]byte
+
+// MarshalText writes u as xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx.
+func (u UUID) MarshalText() ([]byte, error) {
+	const hexDigits = "0123456789abcdef"
+	b := make([]byte, 36)
+	j := 0
+	for i, c := range u {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			b[j] = '-'
+			j++
+		}
+		b[j], b[j+1] = hexDigits[c>>4], hexDigits[c&15]
+		j += 2
+	}
+	return b, nil
+}
+
+// Money is an amount in a currency's minor unit, written as a decimal
+// string as payment APIs write it, by its own MarshalJSON.
+type Money struct {
+	Cents    int64
+	Currency string
+}
+
+// MarshalJSON writes m as {"amount":"12.34","currency":"EUR"}.
+func (m Money) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 48)
+	b = append(b, `{"amount":"`...)
+	b = strconv.AppendInt(b, m.Cents/100, 10)
+	b = append(b, '.', byte('0'+m.Cents%100/10), byte('0'+m.Cents%10))
+	b = append(b, `","currency":"`...)
+	b = append(b, m.Currency...)
+	return append(b, `"}`...), nil
+}
+
+// OrderStatus is where an order is.
+type OrderStatus string
+
+const (
+	// OrderOpen orders are not shipped yet.
+	OrderOpen OrderStatus = "open"
+	// OrderShipped orders have left the warehouse.
+	OrderShipped OrderStatus = "shipped"
+)
+
+// OrderQuery asks for a customer's recent orders.
+type OrderQuery struct {
+	// CustomerID is the customer's UUID.
+	CustomerID string `json:"customer_id" jsonschema:"minLength=36,maxLength=36"`
+	// Status of the orders to list.
+	Status OrderStatus `json:"status"`
+	// Limit is the most orders to return.
+	Limit int `json:"limit" jsonschema:"minimum=1,maximum=50"`
+}
+
+// Audit says when a record was made and last changed.
+type Audit struct {
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
+}
+
+// LineItem is one product of an order.
+type LineItem struct {
+	SKU   string `json:"sku"`
+	Qty   int    `json:"qty"`
+	Price Money  `json:"price"`
+}
+
+// ShopOrder is a customer's order, as an e-commerce API returns it.
+type ShopOrder struct {
+	ID     UUID        `json:"id"`
+	Status OrderStatus `json:"status"`
+	Total  Money       `json:"total"`
+	Items  []LineItem  `json:"items"`
+	Audit
+	ShippedAt time.Time `json:"shipped_at,omitzero"`
+	Note      string    `json:"note,omitempty"`
+}
+
+// OrderPage is a page of a customer's orders.
+type OrderPage struct {
+	Customer UUID        `json:"customer"`
+	Orders   []ShopOrder `json:"orders"`
+}
+
+// ListOrders lists a customer's recent orders, the newest first.
+//
+//tool:export list_orders readonly
+func ListOrders(ctx context.Context, in OrderQuery) (OrderPage, error) {
+	src := openOrders
+	if in.Status == OrderShipped {
+		src = shippedOrders
+	}
+	return OrderPage{Customer: customerID, Orders: src[:min(in.Limit, len(src))]}, nil
 }

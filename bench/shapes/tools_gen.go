@@ -30,6 +30,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&findPlacesInfo, callFindPlaces),
 		toolimpl.NewTool(&listMembersInfo, callListMembers),
 		toolimpl.NewTool(&listIssuesInfo, callListIssues),
+		toolimpl.NewTool(&listOrdersInfo, callListOrders),
 	}
 }
 
@@ -431,6 +432,53 @@ func callListIssues(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &listIssuesInfo, in, ListIssues, encodeListIssuesResult)
 }
 
+var listOrdersInfo = runtime.Info{
+	Name:        "list_orders",
+	Description: "Lists a customer's recent orders, the newest first.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"customer_id":{"type":"string","maxLength":36,"minLength":36,"description":"The customer's UUID."},` +
+		`"status":{"type":"string","enum":["open","shipped"],"description":"Status of the orders to list. Values: \"open\": orders are not shipped yet; \"shipped\": orders have left the warehouse."},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit is the most orders to return."}},` +
+		`"additionalProperties":false,"type":"object","required":["customer_id","status","limit"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"customer":{"type":"string","description":"An identifier in the form of github.com/google/uuid's: 16 bytes, written as text."},` +
+		`"orders":{"items":{"properties":{` +
+		`"id":{"type":"string","description":"An identifier in the form of github.com/google/uuid's: 16 bytes, written as text."},` +
+		`"status":{"type":"string","enum":["open","shipped",""],"description":"OrderStatus is where an order is. Values: \"open\": orders are not shipped yet; \"shipped\": orders have left the warehouse."},` +
+		`"total":{"description":"An amount in a currency's minor unit, written as a decimal string as payment APIs write it, by its own MarshalJSON."},` +
+		`"items":{"items":{"properties":{` +
+		`"sku":{"type":"string"},` +
+		`"qty":{"type":"integer"},` +
+		`"price":{"description":"An amount in a currency's minor unit, written as a decimal string as payment APIs write it, by its own MarshalJSON."}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty","price"]},"type":["array","null"]},` +
+		`"created_at":{"type":"string","format":"date-time"},` +
+		`"updated_at":{"type":"string","format":"date-time"},` +
+		`"shipped_at":{"type":"string","format":"date-time"},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","status","total","items","created_at"]},"type":["array","null"]}},` +
+		`"additionalProperties":false,"type":"object","required":["customer","orders"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callListOrders(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs toolimpl.Strings
+	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = OrderQuery{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &listOrdersInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &listOrdersInfo, in, ListOrders, encodeListOrdersResult)
+}
+
 func decodeIssueRef(d *toolimpl.Decoder, v *IssueRef) {
 	if !d.Object() {
 		return
@@ -759,6 +807,41 @@ func decodeIssueFilter(d *toolimpl.Decoder, v *IssueFilter) {
 	}
 }
 
+func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
+	if !d.Object() {
+		return
+	}
+	var hasCustomerID, hasStatus, hasLimit bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "customer_id":
+			hasCustomerID = true
+			v.CustomerID = d.StringLength(36, 36)
+		case "status":
+			hasStatus = true
+			if s, ok := d.StringRef(); ok {
+				if v.Status, ok = parseOrderStatus(s); !ok {
+					d.NotOneOf(s, `"open", "shipped"`)
+				}
+			}
+		case "limit":
+			hasLimit = true
+			v.Limit = toolimpl.IntIn[int](d, 1, 50)
+		default:
+			d.Unknown("customer_id, status, limit")
+		}
+	}
+	if !hasCustomerID {
+		d.Missing("customer_id")
+	}
+	if !hasStatus {
+		d.Missing("status")
+	}
+	if !hasLimit {
+		d.Missing("limit")
+	}
+}
+
 func fastIssueRef(data []byte, i int, v *IssueRef, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOwner, hasRepo, hasNumber bool
@@ -1068,6 +1151,37 @@ func fastIssueFilter(data []byte, i int, v *IssueFilter, strs *toolimpl.Strings)
 	return i, true
 }
 
+func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasCustomerID, hasStatus, hasLimit bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "customer_id":
+			hasCustomerID = true
+			v.CustomerID, i, ok = strs.StringLength(data, i, 36, 36)
+		case "status":
+			hasStatus = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseOrderStatus(s)
+			}
+		case "limit":
+			hasLimit = true
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasCustomerID || !hasStatus || !hasLimit {
+		return i, false
+	}
+	return i, true
+}
+
 func encodeGetIssueResult(e *toolimpl.Encoder, v IssueDetail) {
 	encodeIssueDetail(e, &v)
 }
@@ -1102,6 +1216,10 @@ func encodeListMembersResult(e *toolimpl.Encoder, v MemberList) {
 
 func encodeListIssuesResult(e *toolimpl.Encoder, v IssueList) {
 	encodeIssueList(e, &v)
+}
+
+func encodeListOrdersResult(e *toolimpl.Encoder, v OrderPage) {
+	encodeOrderPage(e, &v)
 }
 
 func encodeIssueDetail(e *toolimpl.Encoder, v *IssueDetail) {
@@ -1304,6 +1422,25 @@ func encodeIssueList(e *toolimpl.Encoder, v *IssueList) {
 	e.Byte('}')
 }
 
+func encodeOrderPage(e *toolimpl.Encoder, v *OrderPage) {
+	e.Raw(`{"customer":`)
+	toolimpl.Text(e, v.Customer)
+	e.Raw(`,"orders":`)
+	if v.Orders == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2 := range v.Orders {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeShopOrder(e, &v.Orders[i2])
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
 func encodeUser(e *toolimpl.Encoder, v *User) {
 	e.Raw(`{"login":`)
 	e.String(v.Login)
@@ -1446,6 +1583,53 @@ func encodeIssueSummary(e *toolimpl.Encoder, v *IssueSummary) {
 	e.Byte('}')
 }
 
+func encodeShopOrder(e *toolimpl.Encoder, v *ShopOrder) {
+	e.Raw(`{"id":`)
+	toolimpl.Text(e, v.ID)
+	e.Raw(`,"status":`)
+	e.String(string(v.Status))
+	e.Raw(`,"total":`)
+	toolimpl.Marshaled(e, v.Total)
+	e.Raw(`,"items":`)
+	if v.Items == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2 := range v.Items {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeLineItem(e, &v.Items[i2])
+		}
+		e.Byte(']')
+	}
+	e.Raw(`,"created_at":`)
+	e.Time(v.Audit.CreatedAt)
+	if !v.Audit.UpdatedAt.IsZero() {
+		e.Raw(`,"updated_at":`)
+		e.Time(v.Audit.UpdatedAt)
+	}
+	if !v.ShippedAt.IsZero() {
+		e.Raw(`,"shipped_at":`)
+		e.Time(v.ShippedAt)
+	}
+	if len(v.Note) != 0 {
+		e.Raw(`,"note":`)
+		e.String(v.Note)
+	}
+	e.Byte('}')
+}
+
+func encodeLineItem(e *toolimpl.Encoder, v *LineItem) {
+	e.Raw(`{"sku":`)
+	e.String(v.SKU)
+	e.Raw(`,"qty":`)
+	e.Int(int64(v.Qty))
+	e.Raw(`,"price":`)
+	toolimpl.Marshaled(e, v.Price)
+	e.Byte('}')
+}
+
 func parseResourceKind(s []byte) (ResourceKind, bool) {
 	switch string(s) {
 	case "instance":
@@ -1484,6 +1668,16 @@ func parseIssueState(s []byte) (IssueState, bool) {
 	return "", false
 }
 
+func parseOrderStatus(s []byte) (OrderStatus, bool) {
+	switch string(s) {
+	case "open":
+		return OrderOpen, true
+	case "shipped":
+		return OrderShipped, true
+	}
+	return "", false
+}
+
 // The constants this file names, with the values it was generated for. If the
 // build fails here with "duplicate key false", a constant has changed since:
 // run go generate again.
@@ -1491,6 +1685,7 @@ func _() {
 	_ = map[bool]int{false: 0, KindInstance == "instance" && KindBucket == "bucket" && KindDatabase == "database" && KindFunction == "function": 1}
 	_ = map[bool]int{false: 0, RoleAll == "all" && RoleAdmin == "admin" && RoleMember == "member": 1}
 	_ = map[bool]int{false: 0, StateOpen == "open" && StateClosed == "closed" && StateAll == "all": 1}
+	_ = map[bool]int{false: 0, OrderOpen == "open" && OrderShipped == "shipped": 1}
 }
 
 // Patterns of string fields, compiled once.
