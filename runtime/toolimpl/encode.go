@@ -665,11 +665,16 @@ func (e *Encoder) Value(v any) {
 // allocation.
 func Marshaled[T json.Marshaler](e *Encoder, v T) {
 	m, err := v.MarshalJSON()
-	if err != nil || !json.Valid(m) {
+	if err != nil {
 		e.Value(v) // for encoding/json's error
 		return
 	}
-	e.compact(m)
+	b, ok := appendCompact(e.buf, m)
+	if !ok {
+		e.Value(v) // not JSON: encoding/json's error
+		return
+	}
+	e.buf = b
 }
 
 // Text writes v, of a type with a MarshalText method and no MarshalJSON,
@@ -691,35 +696,197 @@ func (e *Encoder) JSON(m json.RawMessage) {
 		e.Null()
 		return
 	}
-	if !json.Valid(m) {
+	b, ok := appendCompact(e.buf, m)
+	if !ok {
 		e.Value(m) // for encoding/json's error
 		return
 	}
-	e.compact(m)
+	e.buf = b
 }
 
-// compact writes m, valid JSON, without white space between its tokens.
-func (e *Encoder) compact(m []byte) {
-	// Valid, so a quote starts and ends every string, and a backslash in
-	// one is followed by the byte it escapes.
-	in := false
-	start := 0
-	for i := 0; i < len(m); i++ {
-		switch c := m[i]; {
-		case in:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				in = false
+// appendCompact appends m, if it is one JSON value with white space around
+// it at most, to dst without white space between its tokens, as
+// encoding/json's Compact does, in one pass; ok is false if m is not JSON
+// as encoding/json's Valid reads it (which leaves the bytes of strings
+// unchecked for UTF-8). encoding/json's Valid, then a pass to compact,
+// were the most of writing a result whose values have MarshalJSON.
+func appendCompact(dst, m []byte) (_ []byte, ok bool) {
+	var fixed [32]byte
+	open := fixed[:0] // the containers entered, by opening bracket
+	i := 0
+	for {
+		// A value.
+		i = skipSpace(m, i)
+		if i >= len(m) {
+			return dst, false
+		}
+		switch c := m[i]; c {
+		case '{', '[':
+			if len(open) == maxNesting {
+				return dst, false
 			}
-		case c == '"':
-			in = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			e.buf = append(e.buf, m[start:i]...)
-			start = i + 1
+			dst = append(dst, c)
+			i = skipSpace(m, i+1)
+			if i < len(m) && m[i] == c+2 { // empty: '}' is '{'+2, ']' is '['+2
+				dst = append(dst, c+2)
+				i++
+				break
+			}
+			open = append(open, c)
+			if c == '{' {
+				if dst, i, ok = appendKey(dst, m, i); !ok {
+					return dst, false
+				}
+			}
+			continue
+		case '"':
+			j, ok := stringEnd(m, i)
+			if !ok {
+				return dst, false
+			}
+			dst, i = append(dst, m[i:j]...), j
+		case 't', 'f', 'n':
+			lit := "null"
+			if c == 't' {
+				lit = "true"
+			} else if c == 'f' {
+				lit = "false"
+			}
+			if len(m)-i < len(lit) || string(m[i:i+len(lit)]) != lit {
+				return dst, false
+			}
+			dst, i = append(dst, lit...), i+len(lit)
+		default:
+			j, ok := numberEnd(m, i)
+			if !ok {
+				return dst, false
+			}
+			dst, i = append(dst, m[i:j]...), j
+		}
+		// After a value: close the containers it ends, then move on to
+		// the next member or element.
+		for {
+			i = skipSpace(m, i)
+			if len(open) == 0 {
+				return dst, i == len(m)
+			}
+			if i >= len(m) {
+				return dst, false
+			}
+			top := open[len(open)-1]
+			if m[i] == ',' {
+				dst, i = append(dst, ','), i+1
+				if top == '{' {
+					if dst, i, ok = appendKey(dst, m, skipSpace(m, i)); !ok {
+						return dst, false
+					}
+				}
+				break
+			}
+			if m[i] != top+2 {
+				return dst, false
+			}
+			dst, i = append(dst, top+2), i+1
+			open = open[:len(open)-1]
 		}
 	}
-	e.buf = append(e.buf, m[start:]...)
+}
+
+// skipSpace returns the index of the first byte of m from i on that is
+// not JSON white space.
+func skipSpace(m []byte, i int) int {
+	for i < len(m) && (m[i] == ' ' || m[i] == '\n' || m[i] == '\t' || m[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// appendKey appends the member key at m[i] and its colon to dst.
+func appendKey(dst, m []byte, i int) ([]byte, int, bool) {
+	if i >= len(m) || m[i] != '"' {
+		return dst, i, false
+	}
+	j, ok := stringEnd(m, i)
+	if !ok {
+		return dst, i, false
+	}
+	dst = append(dst, m[i:j]...)
+	if j = skipSpace(m, j); j >= len(m) || m[j] != ':' {
+		return dst, j, false
+	}
+	return append(dst, ':'), j + 1, true
+}
+
+// stringEnd returns the index after the JSON string that starts at m[i],
+// a quote, and whether it is one: no control characters, and escapes JSON
+// has.
+func stringEnd(m []byte, i int) (int, bool) {
+	for j := i + 1; j < len(m); j++ {
+		switch c := m[j]; {
+		case c == '"':
+			return j + 1, true
+		case c < 0x20:
+			return j, false
+		case c == '\\':
+			if j+1 >= len(m) {
+				return j, false
+			}
+			switch m[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j++
+			case 'u':
+				if j+5 >= len(m) {
+					return j, false
+				}
+				for _, h := range m[j+2 : j+6] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return j, false
+					}
+				}
+				j += 5
+			default:
+				return j, false
+			}
+		}
+	}
+	return len(m), false
+}
+
+// numberEnd returns the index after the JSON number that starts at m[i],
+// and whether it is one.
+func numberEnd(m []byte, i int) (int, bool) {
+	digits := func() bool {
+		start := i
+		for i < len(m) && '0' <= m[i] && m[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(m) && m[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(m) && m[i] == '0':
+		i++
+	case !digits():
+		return i, false
+	}
+	if i < len(m) && m[i] == '.' {
+		i++
+		if !digits() {
+			return i, false
+		}
+	}
+	if i < len(m) && (m[i] == 'e' || m[i] == 'E') {
+		i++
+		if i < len(m) && (m[i] == '+' || m[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return i, false
+		}
+	}
+	return i, true
 }
 
 // Time writes t as its MarshalJSON method does; a time that method
