@@ -94,7 +94,11 @@ func (o *outputs) of(t types.Type) *outType {
 		return ot
 	}
 	if n, ok := t.(*types.Named); ok && (hasMethod(n, "MarshalJSON") || hasMethod(n, "MarshalText")) {
-		ot.addressed = !hasValueMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")
+		// Where the value is addressable, encoding/json calls a MarshalJSON
+		// of the pointer before anything of the value (a MarshalText); a
+		// MarshalText of the pointer before the value's own fields.
+		ot.addressed = hasMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalJSON") ||
+			!hasMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")
 		// A method of the value is called wherever the value is, as
 		// encoding/json calls it; one of the pointer only where the value
 		// is addressable, which encoding/json is left to decide.

@@ -313,3 +313,44 @@ func SeriesPtr(ctx context.Context) (*[]Celsius, error) { return &[]Celsius{{1}}
 //
 //tool:export readonly
 func Tickets(ctx context.Context) (*[]Ticket, error) { return &[]Ticket{{ID: "t-1"}}, nil }
+
+// Dual writes itself as text from its value and as JSON from its
+// pointer: encoding/json calls MarshalJSON where a Dual is addressable and
+// MarshalText elsewhere.
+type Dual struct{ N int }
+
+// MarshalText writes the number as text.
+func (d Dual) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "text %d", d.N), nil }
+
+// MarshalJSON writes the number in an object.
+func (d *Dual) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `{"json":%d}`, d.N), nil }
+
+// Duals holds Duals where they are and are not addressable.
+type Duals struct {
+	One  Dual            `json:"one"`
+	List []Dual          `json:"list"`
+	ByID map[string]Dual `json:"by_id"`
+}
+
+// DualList returns Duals, each written with its pointer's MarshalJSON.
+//
+//tool:export
+func DualList(ctx context.Context) ([]Dual, error) { return []Dual{{1}, {2}}, nil }
+
+// DualsPtr returns Duals through a pointer.
+//
+//tool:export
+func DualsPtr(ctx context.Context) (*Duals, error) {
+	d := DualsValue1()
+	return &d, nil
+}
+
+// DualsValue returns Duals by value.
+//
+//tool:export
+func DualsValue(ctx context.Context) (Duals, error) { return DualsValue1(), nil }
+
+// DualsValue1 is what DualsValue returns.
+func DualsValue1() Duals {
+	return Duals{One: Dual{3}, List: []Dual{{4}, {5}}, ByID: map[string]Dual{"a": {6}}}
+}

@@ -258,3 +258,29 @@ func TestPointerToSlice(t *testing.T) {
 		}
 	}
 }
+
+// TestDualMarshalers runs the tools whose results hold a type with
+// MarshalText on its value and MarshalJSON on its pointer, which
+// encoding/json writes with MarshalJSON where the value is addressable
+// (an element of a slice, a field behind a pointer) and with MarshalText
+// elsewhere, and requires what encoding/json writes for their results.
+func TestDualMarshalers(t *testing.T) {
+	d := DualsValue1()
+	wants := map[string]any{"dual_list": []Dual{{1}, {2}}, "duals_ptr": &d, "duals_value": d}
+	for _, tool := range Tools() {
+		v, ok := wants[tool.Info().Name]
+		if !ok {
+			continue
+		}
+		delete(wants, tool.Info().Name)
+		res, err := tool.(interface {
+			Invoke(context.Context, json.RawMessage) (runtime.Result, error)
+		}).Invoke(context.Background(), nil)
+		if w := want(t, v); err != nil || res.Output != w {
+			t.Errorf("%s: %s, %v\nwant %s", tool.Info().Name, res.Output, err, w)
+		}
+	}
+	if len(wants) > 0 {
+		t.Errorf("tools not found: %v", wants)
+	}
+}

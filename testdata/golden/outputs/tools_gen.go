@@ -31,6 +31,9 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&getTicketInfo, callGetTicket),
 		toolimpl.NewTool(&seriesPtrInfo, callSeriesPtr),
 		toolimpl.NewTool(&ticketsInfo, callTickets),
+		toolimpl.NewTool(&dualListInfo, callDualList),
+		toolimpl.NewTool(&dualsPtrInfo, callDualsPtr),
+		toolimpl.NewTool(&dualsValueInfo, callDualsValue),
 	}
 }
 
@@ -448,6 +451,106 @@ func callTickets(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeTicketsResult)
 }
 
+const (
+	dualListStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var dualListInfo = runtime.Info{
+	Name:        "dual_list",
+	Description: "Returns Duals, each written with its pointer's MarshalJSON.",
+	Parameters:  json.RawMessage(dualListStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(dualListStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(dualListStart),
+	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callDualList(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &dualListInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &dualListInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Dual, error) {
+		return DualList(ctx)
+	}, encodeDualListResult)
+}
+
+const (
+	dualsPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const dualsPtrOutput = `"anyOf":[{"properties":{` +
+	`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
+	`"list":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
+	`"by_id":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["one","list","by_id"]},{"type":"null"}]}`
+
+var dualsPtrInfo = runtime.Info{
+	Name:        "duals_ptr",
+	Description: "Returns Duals through a pointer.",
+	Parameters:  json.RawMessage(dualsPtrStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(dualsPtrStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(dualsPtrStart),
+	},
+	Output:        json.RawMessage(`{` + dualsPtrOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + dualsPtrOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callDualsPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &dualsPtrInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &dualsPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Duals, error) {
+		return DualsPtr(ctx)
+	}, encodeDualsPtrResult)
+}
+
+const (
+	dualsValueStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var dualsValueInfo = runtime.Info{
+	Name:        "duals_value",
+	Description: "Returns Duals by value.",
+	Parameters:  json.RawMessage(dualsValueStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(dualsValueStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(dualsValueStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
+		`"list":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
+		`"by_id":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["one","list","by_id"]}`),
+	OutputObject: true,
+}
+
+func callDualsValue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &dualsValueInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &dualsValueInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Duals, error) {
+		return DualsValue(ctx)
+	}, nil)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -549,6 +652,29 @@ func encodeTicketsResult(e *toolimpl.Encoder, v *[]Ticket) {
 			}
 			e.Byte(']')
 		}
+	}
+}
+
+func encodeDualListResult(e *toolimpl.Encoder, v []Dual) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Value(&v[i])
+		}
+		e.Byte(']')
+	}
+}
+
+func encodeDualsPtrResult(e *toolimpl.Encoder, v *Duals) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Value(v)
 	}
 }
 
