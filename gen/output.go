@@ -292,6 +292,12 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 	out := make([]*outField, len(kept))
 	for i, c := range kept {
 		c.f.t = o.of(c.f.typ)
+		if c.f.t.addressed && slices.ContainsFunc(c.f.path, func(s outStep) bool { return s.pointer }) {
+			// Behind an embedded pointer, encoding/json finds it
+			// addressable wherever the struct is, and writes it with the
+			// methods of its pointer.
+			return nil, false
+		}
 		out[i] = c.f
 	}
 	return out, true

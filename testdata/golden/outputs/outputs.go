@@ -354,3 +354,29 @@ func DualsValue(ctx context.Context) (Duals, error) { return DualsValue1(), nil 
 func DualsValue1() Duals {
 	return Duals{One: Dual{3}, List: []Dual{{4}, {5}}, ByID: map[string]Dual{"a": {6}}}
 }
+
+// Thermo holds a Celsius by value.
+type Thermo struct {
+	Temp Celsius `json:"temp"`
+}
+
+// Station embeds a Thermo through a pointer: its Temp, reached through
+// the pointer, is addressable wherever the Station is, and encoding/json
+// writes it with Celsius's MarshalText.
+type Station struct {
+	*Thermo
+	ID int `json:"id"`
+}
+
+// GetStation returns a station by value.
+//
+//tool:export
+func GetStation(ctx context.Context) (Station, error) { return Station1(), nil }
+
+// GetStations returns stations.
+//
+//tool:export
+func GetStations(ctx context.Context) ([]Station, error) { return []Station{Station1(), {ID: 2}}, nil }
+
+// Station1 is what GetStation returns.
+func Station1() Station { return Station{Thermo: &Thermo{Temp: Celsius{21.5}}, ID: 1} }

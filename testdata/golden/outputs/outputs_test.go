@@ -263,10 +263,12 @@ func TestPointerToSlice(t *testing.T) {
 // MarshalText on its value and MarshalJSON on its pointer, which
 // encoding/json writes with MarshalJSON where the value is addressable
 // (an element of a slice, a field behind a pointer) and with MarshalText
-// elsewhere, and requires what encoding/json writes for their results.
+// elsewhere, or a Celsius promoted through an embedded pointer, always
+// addressable, and requires what encoding/json writes for their results.
 func TestDualMarshalers(t *testing.T) {
 	d := DualsValue1()
-	wants := map[string]any{"dual_list": []Dual{{1}, {2}}, "duals_ptr": &d, "duals_value": d}
+	wants := map[string]any{"dual_list": []Dual{{1}, {2}}, "duals_ptr": &d, "duals_value": d,
+		"get_station": Station1(), "get_stations": []Station{Station1(), {ID: 2}}}
 	for _, tool := range Tools() {
 		v, ok := wants[tool.Info().Name]
 		if !ok {

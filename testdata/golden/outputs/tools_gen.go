@@ -34,6 +34,8 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&dualListInfo, callDualList),
 		toolimpl.NewTool(&dualsPtrInfo, callDualsPtr),
 		toolimpl.NewTool(&dualsValueInfo, callDualsValue),
+		toolimpl.NewTool(&getStationInfo, callGetStation),
+		toolimpl.NewTool(&getStationsInfo, callGetStations),
 	}
 }
 
@@ -551,6 +553,74 @@ func callDualsValue(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, nil)
 }
 
+const (
+	getStationStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var getStationInfo = runtime.Info{
+	Name:        "get_station",
+	Description: "Returns a station by value.",
+	Parameters:  json.RawMessage(getStationStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getStationStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getStationStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"temp":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
+		`"id":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
+	OutputObject: true,
+}
+
+func callGetStation(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getStationInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getStationInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Station, error) {
+		return GetStation(ctx)
+	}, nil)
+}
+
+const (
+	getStationsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const getStationsOutput = `"anyOf":[{"items":{"properties":{` +
+	`"temp":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
+	`"id":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]}`
+
+var getStationsInfo = runtime.Info{
+	Name:        "get_stations",
+	Description: "Returns stations.",
+	Parameters:  json.RawMessage(getStationsStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getStationsStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getStationsStart),
+	},
+	Output:        json.RawMessage(`{` + getStationsOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getStationsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callGetStations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getStationsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getStationsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Station, error) {
+		return GetStations(ctx)
+	}, encodeGetStationsResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -675,6 +745,21 @@ func encodeDualsPtrResult(e *toolimpl.Encoder, v *Duals) {
 		e.Null()
 	} else {
 		e.Value(v)
+	}
+}
+
+func encodeGetStationsResult(e *toolimpl.Encoder, v []Station) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Value(el)
+		}
+		e.Byte(']')
 	}
 }
 
