@@ -75,7 +75,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		decoders: make(map[*Type]string),
 
 		fastDecoders:   make(map[*Type]string),
-		outputs:        &outputs{types: make(map[string]*outType)},
+		outputs:        &outputs{types: make(map[string]*outType), pkg: pkg.Types},
 		structEncoders: make(map[*outType]string),
 		nilEncoders:    make(map[*outType]bool),
 	}

@@ -72,6 +72,7 @@ type outStep struct {
 // end in a cycle.
 type outputs struct {
 	types map[string]*outType
+	pkg   *types.Package // the package the code is generated for
 }
 
 func (o *outputs) of(t types.Type) *outType {
@@ -215,6 +216,9 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 					inner, isStruct := ft.Underlying().(*types.Struct)
 					if !v.Exported() && !isStruct {
 						continue // encoding/json ignores it
+					}
+					if !v.Exported() && v.Pkg() != o.pkg {
+						return nil, false // code of another package cannot name it
 					}
 					if name == "" && isStruct {
 						if ptr && !v.Exported() {

@@ -28,3 +28,10 @@ func Nearest(ctx context.Context, p *geo.Place) (geo.Place, error) { return *p, 
 //
 //tool:export
 func Locate(ctx context.Context, q geo.Query) ([]geo.Place, error) { return nil, nil }
+
+// Visits lists the visits of a trip.
+//
+//tool:export
+func Visits(ctx context.Context) ([]geo.Visit, error) {
+	return []geo.Visit{geo.NewVisit("Lyon", 1), geo.NewVisit("Nice", 2)}, nil
+}

@@ -23,6 +23,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&distanceInfo, callDistance),
 		toolimpl.NewTool(&nearestInfo, callNearest),
 		toolimpl.NewTool(&locateInfo, callLocate),
+		toolimpl.NewTool(&visitsInfo, callVisits),
 	}
 }
 
@@ -147,6 +148,45 @@ func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		}
 	}
 	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
+}
+
+const (
+	visitsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const visitsOutput = `"anyOf":[{"items":{"properties":{` +
+	`"at":{"type":"integer"},` +
+	`"By":{"type":"string"},` +
+	`"place":{"type":"string"},` +
+	`"note":{"properties":{` +
+	`"Text":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["Text"],"description":"An unexported struct with a tag, written as a field."}},` +
+	`"additionalProperties":false,"type":"object","required":["at","By","place","note"]},"type":"array"},{"type":"null"}]}`
+
+var visitsInfo = runtime.Info{
+	Name:        "visits",
+	Description: "Lists the visits of a trip.",
+	Parameters:  json.RawMessage(visitsStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(visitsStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(visitsStart),
+	},
+	Output:        json.RawMessage(`{` + visitsOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + visitsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callVisits(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &visitsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &visitsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Visit, error) {
+		return Visits(ctx)
+	}, encodeVisitsResult)
 }
 
 func decodeTrip(d *toolimpl.Decoder, v *Trip) {
@@ -448,6 +488,21 @@ func encodeLocateResult(e *toolimpl.Encoder, v []geo.Place) {
 				e.Byte(',')
 			}
 			encodePlace(e, &v[i])
+		}
+		e.Byte(']')
+	}
+}
+
+func encodeVisitsResult(e *toolimpl.Encoder, v []geo.Visit) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Value(el)
 		}
 		e.Byte(']')
 	}

@@ -36,3 +36,25 @@ type Coord struct {
 	// Longitude, east positive.
 	Lon float64 `json:"lon" jsonschema:"minimum=-180,maximum=180"`
 }
+
+// Visit is a stay at a place, with fields promoted from an unexported
+// struct, which code of another package cannot name.
+type Visit struct {
+	stamp
+	Place string `json:"place"`
+	note  `json:"note"`
+}
+
+// stamp is when and by whom.
+type stamp struct {
+	At int `json:"at"`
+	By string
+}
+
+// note is an unexported struct with a tag, written as a field.
+type note struct{ Text string }
+
+// NewVisit makes a visit.
+func NewVisit(place string, at int) Visit {
+	return Visit{stamp: stamp{At: at, By: "me"}, Place: place, note: note{"n"}}
+}
