@@ -459,8 +459,10 @@ func zeroable(t types.Type) bool {
 }
 
 // zeroMethod returns the type whose method set has IsZero() bool for t: t
-// itself (its value's or, addressable, its pointer's method), or for a
-// pointer *T, T; ok is false if there is none.
+// itself (its value's or, addressable, its pointer's method; for a pointer
+// *T, T's); ok is false if there is none. A named pointer type, and a
+// pointer to a pointer, have none, as for encoding/json, which tells
+// whether they are nil.
 func zeroMethod(t types.Type) (types.Type, bool) {
 	has := func(t types.Type) bool {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "IsZero")
@@ -473,9 +475,6 @@ func zeroMethod(t types.Type) (types.Type, bool) {
 	}
 	if has(t) {
 		return t, true
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok && has(p.Elem()) {
-		return p.Elem(), true
 	}
 	return nil, false
 }

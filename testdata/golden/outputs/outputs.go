@@ -380,3 +380,27 @@ func GetStations(ctx context.Context) ([]Station, error) { return []Station{Stat
 
 // Station1 is what GetStation returns.
 func Station1() Station { return Station{Thermo: &Thermo{Temp: Celsius{21.5}}, ID: 1} }
+
+// OptionalPtr is a named pointer type: it has no methods, so encoding/json
+// leaves it out under omitzero only when it is nil.
+type OptionalPtr *Optional
+
+// NilOnly has omitzero fields whose types have no IsZero of their own
+// though what they point to has one.
+type NilOnly struct {
+	Named  OptionalPtr `json:"named,omitzero"`
+	Double **Optional  `json:"double,omitzero"`
+	Single *Optional   `json:"single,omitzero"`
+}
+
+// GetNilOnly returns pointers to an unset Optional, which only Single
+// leaves out.
+//
+//tool:export
+func GetNilOnly(ctx context.Context) (NilOnly, error) { return NilOnly1(), nil }
+
+// NilOnly1 is what GetNilOnly returns.
+func NilOnly1() NilOnly {
+	o := &Optional{}
+	return NilOnly{Named: o, Double: &o, Single: o}
+}

@@ -36,6 +36,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&dualsValueInfo, callDualsValue),
 		toolimpl.NewTool(&getStationInfo, callGetStation),
 		toolimpl.NewTool(&getStationsInfo, callGetStations),
+		toolimpl.NewTool(&getNilOnlyInfo, callGetNilOnly),
 	}
 }
 
@@ -621,6 +622,49 @@ func callGetStations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeGetStationsResult)
 }
 
+const (
+	getNilOnlyStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var getNilOnlyInfo = runtime.Info{
+	Name:        "get_nil_only",
+	Description: "Returns pointers to an unset Optional, which only Single leaves out.",
+	Parameters:  json.RawMessage(getNilOnlyStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getNilOnlyStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getNilOnlyStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"named":{"properties":{` +
+		`"set":{"type":"boolean"},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
+		`"double":{"properties":{` +
+		`"set":{"type":"boolean"},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
+		`"single":{"properties":{` +
+		`"set":{"type":"boolean"},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."}},` +
+		`"additionalProperties":false,"type":"object"}`),
+	OutputObject: true,
+}
+
+func callGetNilOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getNilOnlyInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getNilOnlyInfo, in, func(ctx context.Context, in toolimpl.NoInput) (NilOnly, error) {
+		return GetNilOnly(ctx)
+	}, encodeGetNilOnlyResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -761,6 +805,10 @@ func encodeGetStationsResult(e *toolimpl.Encoder, v []Station) {
 		}
 		e.Byte(']')
 	}
+}
+
+func encodeGetNilOnlyResult(e *toolimpl.Encoder, v NilOnly) {
+	encodeNilOnly(e, &v)
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
@@ -1096,6 +1144,36 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 			encodeLayered(e, &v.Layers[i2])
 		}
 		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodeNilOnly(e *toolimpl.Encoder, v *NilOnly) {
+	sep := byte('{')
+	if v.Named != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"named":`)
+		encodeOptional(e, v.Named)
+	}
+	if v.Double != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"double":`)
+		if *v.Double == nil {
+			e.Null()
+		} else {
+			encodeOptional(e, *v.Double)
+		}
+	}
+	if v.Single != nil && !v.Single.IsZero() {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"single":`)
+		encodeOptional(e, v.Single)
+	}
+	if sep == '{' {
+		e.Byte('{')
 	}
 	e.Byte('}')
 }
