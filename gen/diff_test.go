@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,22 +81,27 @@ func TestSnakeCase(t *testing.T) {
 }
 
 func TestSplitSchema(t *testing.T) {
-	in := `{"properties":{"a":{"type":"string"},"b":{"properties":{"c":{"type":"integer"}},"type":"object"}},"type":"object"}`
-	got := splitSchema([]byte(in))
-	want := []string{`{"properties":{`, `"a":{"type":"string"},`, `"b":{"properties":{`, `"c":{"type":"integer"}},`, `"type":"object"}},`, `"type":"object"}`}
-	joined := ""
-	for _, p := range got {
-		joined += p
-	}
-	if joined != in {
-		t.Fatalf("pieces do not join to the input: %q", joined)
-	}
-	if len(got) != len(want) {
-		t.Fatalf("got %q", got)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("piece %d = %q, want %q", i, got[i], want[i])
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{{
+		`{"properties":{"a":{"type":"string"},"b":{"properties":{"c":{"type":"integer"}},"type":"object"}},"type":"object"}`,
+		[]string{`{"properties":{`, `"a":{"type":"string"},`, `"b":{"properties":{`, `"c":{"type":"integer"}},`, `"type":"object"}},`, `"type":"object"}`},
+	}, {
+		// The members of an output schema without its braces, as the
+		// generated code writes a union's, split as the whole schema is.
+		`"properties":{"a":{"type":"string"},"b":{"type":["array","null"]}},"type":["object","null"]`,
+		[]string{`"properties":{`, `"a":{"type":"string"},`, `"b":{"type":["array","null"]}},`, `"type":["object","null"]`},
+	}, {
+		`"anyOf":[{"properties":{"a":{"type":"string"}},"type":"object"},{"type":"null"}]`,
+		[]string{`"anyOf":[{"properties":{`, `"a":{"type":"string"}},`, `"type":"object"},{"type":"null"}]`},
+	}} {
+		got := splitSchema([]byte(c.in))
+		if strings.Join(got, "") != c.in {
+			t.Fatalf("pieces do not join to the input: %q", got)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("splitSchema(%s)\n got %q\nwant %q", c.in, got, c.want)
 		}
 	}
 }

@@ -774,7 +774,8 @@ func splitSchema(data []byte) []string {
 		case '"':
 			inString = true
 			keyStart = -1
-			if i > 0 && (data[i-1] == '{' || data[i-1] == ',') && len(stack) > 0 {
+			switch {
+			case i > 0 && (data[i-1] == '{' || data[i-1] == ',') && len(stack) > 0:
 				keyStart = i
 				top := &stack[len(stack)-1]
 				if top.props && i > start {
@@ -782,6 +783,10 @@ func splitSchema(data []byte) []string {
 					start = i
 				}
 				top.members++
+			case len(stack) == 0 && (i == 0 || data[i-1] == ','):
+				// A key of the members of an object without its braces,
+				// such as an output schema a union begins with.
+				keyStart = i
 			}
 		case ':':
 			nextIsProps = lastKey == "properties"

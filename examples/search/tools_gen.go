@@ -36,13 +36,15 @@ func Tools(searcher *Searcher) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const searchPassagesOutput = `"properties":{"hits":{"items":{"properties":{` +
+const searchPassagesOutput = `"properties":{` +
+	`"hits":{"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"title":{"type":"string"},` +
 	`"text":{"type":"string"},` +
 	`"relevance":{"type":"number","description":"from 0 to 1"},` +
 	`"level":{"type":"string","enum":["high","medium","low","weak",""],"description":"Level is how well a passage matches a query. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4."}},` +
-	`"additionalProperties":false,"type":"object","required":["id","title","text","relevance","level"]},"type":["array","null"]}},"additionalProperties":false,"type":["object","null"],"required":["hits"]}`
+	`"additionalProperties":false,"type":"object","required":["id","title","text","relevance","level"]},"type":["array","null"]}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["hits"]}`
 
 var searchPassagesInfo = runtime.Info{
 	Name:        "search_passages",

@@ -36,13 +36,17 @@ func Tools() []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const getForecastOutput = `"properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit",""],"description":"A temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},"days":{"items":{"properties":{` +
+const getForecastOutput = `"properties":{` +
+	`"city":{"type":"string"},` +
+	`"unit":{"type":"string","enum":["celsius","fahrenheit",""],"description":"A temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+	`"days":{"items":{"properties":{` +
 	`"day":{"type":"integer","description":"0 is today"},` +
 	`"summary":{"type":"string"},` +
 	`"high":{"type":"number"},` +
 	`"low":{"type":"number"},` +
 	`"wind_kph":{"type":"number"}},` +
-	`"additionalProperties":false,"type":"object","required":["day","summary","high","low"]},"type":["array","null"]}},"additionalProperties":false,"type":["object","null"],"required":["city","unit","days"]}`
+	`"additionalProperties":false,"type":"object","required":["day","summary","high","low"]},"type":["array","null"]}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["city","unit","days"]}`
 
 var getForecastInfo = runtime.Info{
 	Name:        "get_forecast",

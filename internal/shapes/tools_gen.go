@@ -118,7 +118,11 @@ func callCityFacts(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeCityFactsResult)
 }
 
-const findCityOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":["object","null"],"required":["name","country","population"]}`
+const findCityOutput = `"properties":{` +
+	`"name":{"type":"string","description":"Name is the city's name."},` +
+	`"country":{"type":"string","description":"Country is the country's name."},` +
+	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["name","country","population"]}`
 
 var findCityInfo = runtime.Info{
 	Name:        "find_city",
@@ -247,7 +251,11 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodePopulationsResult)
 }
 
-const streamCitiesOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":"object","required":["name","country","population"]}`
+const streamCitiesOutput = `"properties":{` +
+	`"name":{"type":"string","description":"Name is the city's name."},` +
+	`"country":{"type":"string","description":"Country is the country's name."},` +
+	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","country","population"]}`
 
 var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",

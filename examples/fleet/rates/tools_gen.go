@@ -36,7 +36,12 @@ func Tools(upstream *Upstream) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const exchangeRateOutput = `"properties":{"from":{"type":"string"},"to":{"type":"string"},"day":{"type":"string"},"rate":{"type":"number"}},"additionalProperties":false,"type":["object","null"],"required":["from","to","day","rate"]}`
+const exchangeRateOutput = `"properties":{` +
+	`"from":{"type":"string"},` +
+	`"to":{"type":"string"},` +
+	`"day":{"type":"string"},` +
+	`"rate":{"type":"number"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["from","to","day","rate"]}`
 
 var exchangeRateInfo = runtime.Info{
 	Name:        "exchange_rate",

@@ -567,7 +567,12 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &searchDocsInfo, in, SearchDocs, encodeSearchDocsResult)
 }
 
-const commentOnIssueOutput = `"properties":{"owner":{"type":"string","description":"repository owner (a user or an organisation)"},"repo":{"type":"string","description":"repository name, without the owner"},"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},"body":{"type":"string","description":"comment text, in Markdown"}},"additionalProperties":false,"type":["object","null"],"required":["owner","repo","issue_number","body"]}`
+const commentOnIssueOutput = `"properties":{` +
+	`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
+	`"repo":{"type":"string","description":"repository name, without the owner"},` +
+	`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
+	`"body":{"type":"string","description":"comment text, in Markdown"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["owner","repo","issue_number","body"]}`
 
 var commentOnIssueInfo = runtime.Info{
 	Name:        "comment_on_issue",
@@ -1355,15 +1360,21 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
-const searchPapersOutput = `"properties":{"project":{"type":"string","description":"Project the search stays in."},"archive":{"type":"boolean"},"query":{"type":"string"},"filters":{"properties":{` +
+const searchPapersOutput = `"properties":{` +
+	`"project":{"type":"string","description":"Project the search stays in."},` +
+	`"archive":{"type":"boolean"},` +
+	`"query":{"type":"string"},` +
+	`"filters":{"properties":{` +
 	`"authors":{"items":{"type":"string"},"type":"array"},` +
 	`"year":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},"options":{"properties":{` +
+	`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
+	`"options":{"properties":{` +
 	`"highlight":{"type":"boolean"},` +
 	`"snippet":{"properties":{` +
 	`"words":{"type":"integer"}},` +
 	`"additionalProperties":false,"type":"object"}},` +
-	`"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":["object","null"],"required":["query"]}`
+	`"additionalProperties":false,"type":"object"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["query"]}`
 
 var searchPapersInfo = runtime.Info{
 	Name:        "search_papers",
@@ -1853,7 +1864,11 @@ func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
-const getOrderOutput = `"properties":{"id":{"type":"string"},"status":{"type":"string"},"lines":{"items":{"type":"string"},"type":"array"}},"additionalProperties":false,"type":["object","null"],"required":["id","status"]}`
+const getOrderOutput = `"properties":{` +
+	`"id":{"type":"string"},` +
+	`"status":{"type":"string"},` +
+	`"lines":{"items":{"type":"string"},"type":"array"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["id","status"]}`
 
 var getOrderInfo = runtime.Info{
 	Name:        "get_order",
@@ -2004,11 +2019,14 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeSearchOrdersResult)
 }
 
-const validateOrderOutput = `"properties":{"order":{"properties":{` +
+const validateOrderOutput = `"properties":{` +
+	`"order":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},"notes":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["order"]}`
+	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"A stored order."},` +
+	`"notes":{"type":"string"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["order"]}`
 
 var validateOrderInfo = runtime.Info{
 	Name:        "validate_order",

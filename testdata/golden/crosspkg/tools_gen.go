@@ -154,14 +154,14 @@ const (
 	visitsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const visitsOutput = `"anyOf":[{"items":{"properties":{` +
+const visitsOutput = `"items":{"properties":{` +
 	`"at":{"type":"integer"},` +
 	`"By":{"type":"string"},` +
 	`"place":{"type":"string"},` +
 	`"note":{"properties":{` +
 	`"Text":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["Text"],"description":"An unexported struct with a tag, written as a field."}},` +
-	`"additionalProperties":false,"type":"object","required":["at","By","place","note"]},"type":"array"},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["at","By","place","note"]},"type":["array","null"]}`
 
 var visitsInfo = runtime.Info{
 	Name:        "visits",

@@ -55,38 +55,86 @@ const (
 	makeReportStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const makeReportOutput = `"properties":{"code":{"type":"string","description":"A named string."},"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},"count":{"type":"integer","minimum":0},"tiny":{"type":"integer","maximum":255,"minimum":0},"ptr":{"type":"integer","minimum":0},"exact":{"type":"number"},"ratio":{"type":"number"},"small":{"type":"number"},"on":{"type":"boolean"},"note":{"type":["string","null"]},"tags":{"items":{"type":"string"},"type":["array","null"]},"seen":{"items":{"type":"boolean"},"type":"array","maxItems":2,"minItems":2},"counts":{"additionalProperties":{"type":"integer"},"type":"object"},"by_code":{"additionalProperties":{"properties":{` +
+const makeReportOutput = `"properties":{` +
+	`"code":{"type":"string","description":"A named string."},` +
+	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},` +
+	`"count":{"type":"integer","minimum":0},` +
+	`"tiny":{"type":"integer","maximum":255,"minimum":0},` +
+	`"ptr":{"type":"integer","minimum":0},` +
+	`"exact":{"type":"number"},` +
+	`"ratio":{"type":"number"},` +
+	`"small":{"type":"number"},` +
+	`"on":{"type":"boolean"},` +
+	`"note":{"type":["string","null"]},` +
+	`"tags":{"items":{"type":"string"},"type":["array","null"]},` +
+	`"seen":{"items":{"type":"boolean"},"type":"array","maxItems":2,"minItems":2},` +
+	`"counts":{"additionalProperties":{"type":"integer"},"type":"object"},` +
+	`"by_code":{"additionalProperties":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["object","null"]},"inner":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["object","null"]},` +
+	`"inner":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},"inner_ptr":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
+	`"inner_ptr":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},"inners":{"items":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
+	`"inners":{"items":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["array","null"]},"anon":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":["array","null"]},` +
+	`"anon":{"properties":{` +
 	`"A":{"type":"integer"},` +
 	`"B":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["A","B"]},"when":{"type":"string","format":"date-time"},"any":true,"raw":{"type":["string","null"],"pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},"addr":{"type":"string"},"embeds":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["A","B"]},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"any":true,` +
+	`"raw":{"type":["string","null"],"pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
+	`"addr":{"type":"string"},` +
+	`"embeds":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."},` +
 	`"Side":{"type":"string"},` +
 	`"extra":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"Weird":{"type":"string"},"Plain":{"type":"integer"},"labels":{"additionalProperties":{"type":"integer"},"type":["object","null"],"description":"Maps behind pointers, which are indexed through them."},"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},"nested":{"additionalProperties":{"additionalProperties":{"type":"integer"},"type":["object","null"]},"type":"object"},"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},"severity":{"type":"string","description":"A number written as text."},"flags":{"description":"Flags are written as one string by their MarshalJSON, with white space encoding/json drops."},"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},"badge":{"type":"string","description":"A flag written as text."},"grades":{"items":{"type":"string"},"type":["array","null"]},"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},"since":{"type":"string","format":"date-time"},"until":{"type":"string","format":"date-time"},"offset":{"type":"number"},"scale":{"type":"number"},"at":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"Weird":{"type":"string"},` +
+	`"Plain":{"type":"integer"},` +
+	`"labels":{"additionalProperties":{"type":"integer"},"type":["object","null"],"description":"Maps behind pointers, which are indexed through them."},` +
+	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},` +
+	`"nested":{"additionalProperties":{"additionalProperties":{"type":"integer"},"type":["object","null"]},"type":"object"},` +
+	`"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},` +
+	`"severity":{"type":"string","description":"A number written as text."},` +
+	`"flags":{"description":"Flags are written as one string by their MarshalJSON, with white space encoding/json drops."},` +
+	`"span":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
+	`"badge":{"type":"string","description":"A flag written as text."},` +
+	`"grades":{"items":{"type":"string"},"type":["array","null"]},` +
+	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
+	`"since":{"type":"string","format":"date-time"},` +
+	`"until":{"type":"string","format":"date-time"},` +
+	`"offset":{"type":"number"},` +
+	`"scale":{"type":"number"},` +
+	`"at":{"properties":{` +
 	`"X":{"type":"integer"},` +
 	`"Y":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["X","Y"],"description":"Point is comparable, with no float."},"maybe":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["X","Y"],"description":"Point is comparable, with no float."},` +
+	`"maybe":{"properties":{` +
 	`"set":{"type":"boolean"},` +
 	`"value":{"type":"string"}},` +
-	`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},"items":{"items":{"type":"string"},"type":"array"},"both":{"type":"string"},"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},"checked":{"type":"string","description":"A flag written as text."},"props":{"additionalProperties":{"type":"integer"},"type":"object"},"layers":{"items":{"properties":{` +
+	`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
+	`"items":{"items":{"type":"string"},"type":"array"},` +
+	`"both":{"type":"string"},` +
+	`"grid":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array","maxItems":2,"minItems":2},` +
+	`"checked":{"type":"string","description":"A flag written as text."},` +
+	`"props":{"additionalProperties":{"type":"integer"},"type":"object"},` +
+	`"layers":{"items":{"properties":{` +
 	`"id":{"type":"integer"},` +
 	`"Kind":{"type":"string"},` +
 	`"by":{"type":"string"},` +
@@ -94,7 +142,8 @@ const makeReportOutput = `"properties":{"code":{"type":"string","description":"A
 	`"Note":{"type":"string"},` +
 	`"name":{"type":"string"},` +
 	`"Label":{"type":"string","description":"A string embedded in a struct."}},` +
-	`"additionalProperties":false,"type":"object","required":["kind","Note","name","Label"]},"type":["array","null"]}},"additionalProperties":false,"type":["object","null"],"required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr","layers"]}`
+	`"additionalProperties":false,"type":"object","required":["kind","Note","name","Label"]},"type":["array","null"]}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels","span","grades","span_ptr","layers"]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -318,7 +367,13 @@ const (
 	readPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const readPtrOutput = `"properties":{"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},"series":{"items":true,"type":["array","null"]},"by_city":{"additionalProperties":true,"type":["object","null"]},"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},"additionalProperties":false,"type":["object","null"],"required":["now","pair","series","by_city","last"]}`
+const readPtrOutput = `"properties":{` +
+	`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
+	`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
+	`"series":{"items":true,"type":["array","null"]},` +
+	`"by_city":{"additionalProperties":true,"type":["object","null"]},` +
+	`"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["now","pair","series","by_city","last"]}`
 
 var readPtrInfo = runtime.Info{
 	Name:        "read_ptr",
@@ -467,8 +522,8 @@ var dualListInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(dualListStart),
 	},
-	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
-	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 func callDualList(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
@@ -488,11 +543,11 @@ const (
 	dualsPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const dualsPtrOutput = `"anyOf":[{"properties":{` +
+const dualsPtrOutput = `"properties":{` +
 	`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
-	`"list":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
-	`"by_id":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}},` +
-	`"additionalProperties":false,"type":"object","required":["one","list","by_id"]},{"type":"null"}]}`
+	`"list":{"items":true,"type":["array","null"]},` +
+	`"by_id":{"additionalProperties":true,"type":["object","null"]}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["one","list","by_id"]}`
 
 var dualsPtrInfo = runtime.Info{
 	Name:        "duals_ptr",
@@ -535,8 +590,8 @@ var dualsValueInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
-		`"list":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
-		`"by_id":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}},` +
+		`"list":{"items":true,"type":["array","null"]},` +
+		`"by_id":{"additionalProperties":true,"type":["object","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["one","list","by_id"]}`),
 	OutputObject: true,
 }
@@ -591,10 +646,10 @@ const (
 	getStationsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-const getStationsOutput = `"anyOf":[{"items":{"properties":{` +
+const getStationsOutput = `"items":{"properties":{` +
 	`"temp":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
 	`"id":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["id"]},"type":["array","null"]}`
 
 var getStationsInfo = runtime.Info{
 	Name:        "get_stations",

@@ -36,7 +36,11 @@ func Tools(counter *Counter) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const lookupOutput = `"properties":{"key":{"type":"string"},"value":{"type":"string"},"run":{"type":"integer","description":"which run of the function made it"}},"additionalProperties":false,"type":["object","null"],"required":["key","value","run"]}`
+const lookupOutput = `"properties":{` +
+	`"key":{"type":"string"},` +
+	`"value":{"type":"string"},` +
+	`"run":{"type":"integer","description":"which run of the function made it"}},` +
+	`"additionalProperties":false,"type":["object","null"],"required":["key","value","run"]}`
 
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
