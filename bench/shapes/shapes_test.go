@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/toolgen-go/toolgen/bench/internal/cputime"
 	"reflect"
 	"strings"
 	"testing"
@@ -136,9 +137,11 @@ func BenchmarkShapes(b *testing.B) {
 				b.Fatalf("the call failed: %v %s", err, res.Error)
 			}
 			b.ReportAllocs()
+			start := cputime.Process() // GC's work on other threads included
 			for b.Loop() {
 				reg.Execute(ctx, s.name, s.args)
 			}
+			b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 		})
 		b.Run(s.name+"/eino-InferTool", func(b *testing.B) {
 			args := string(s.args)
@@ -146,9 +149,11 @@ func BenchmarkShapes(b *testing.B) {
 				b.Fatalf("the call failed: %v", err)
 			}
 			b.ReportAllocs()
+			start := cputime.Process()
 			for b.Loop() {
 				s.eino.InvokableRun(ctx, args)
 			}
+			b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/toolgen-go/toolgen/bench/internal/cputime"
 	"strings"
 	"testing"
 
@@ -184,11 +185,11 @@ func BenchmarkCall(b *testing.B) {
 				// LockOSThread: a locked thread hands every goroutine it
 				// wakes to another thread, which made a call with a
 				// deadline 25x slower than it is.)
-				start := processCPU()
+				start := cputime.Process()
 				for b.Loop() {
 					call(c.args)
 				}
-				b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
