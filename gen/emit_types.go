@@ -30,9 +30,27 @@ func (e *emitter) typeCode(t types.Type) *jen.Statement {
 	case *types.Map:
 		return jen.Map(e.typeCode(t.Key())).Add(e.typeCode(t.Elem()))
 	case *types.Interface:
-		if t.Empty() {
-			return jen.Interface()
+		if !t.IsMethodSet() {
+			break // a constraint, which no value has
 		}
+		// Its whole method set, embedded interfaces' methods included:
+		// the same set, so the same type.
+		methods := make([]jen.Code, t.NumMethods())
+		for i := range t.NumMethods() {
+			m := t.Method(i)
+			methods[i] = jen.Id(m.Name()).Add(e.signatureCode(m.Signature()))
+		}
+		return jen.Interface(methods...)
+	case *types.Signature:
+		return jen.Func().Add(e.signatureCode(t))
+	case *types.Chan:
+		switch t.Dir() {
+		case types.SendOnly:
+			return jen.Chan().Op("<-").Add(e.typeCode(t.Elem()))
+		case types.RecvOnly:
+			return jen.Op("<-").Chan().Add(e.typeCode(t.Elem()))
+		}
+		return jen.Chan().Add(e.typeCode(t.Elem()))
 	case *types.Struct:
 		fields := make([]jen.Code, t.NumFields())
 		for i := range t.NumFields() {
@@ -52,6 +70,24 @@ func (e *emitter) typeCode(t types.Type) *jen.Statement {
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: cannot write type %s", t))
 	return jen.Id("_")
+}
+
+// signatureCode writes the parameters and results of a function type or
+// a method.
+func (e *emitter) signatureCode(sig *types.Signature) *jen.Statement {
+	list := func(tuple *types.Tuple, variadic bool) []jen.Code {
+		codes := make([]jen.Code, tuple.Len())
+		for i := range tuple.Len() {
+			pt := tuple.At(i).Type()
+			if variadic && i == tuple.Len()-1 {
+				codes[i] = jen.Op("...").Add(e.typeCode(pt.(*types.Slice).Elem()))
+				continue
+			}
+			codes[i] = e.typeCode(pt)
+		}
+		return codes
+	}
+	return jen.Params(list(sig.Params(), sig.Variadic())...).Params(list(sig.Results(), false)...)
 }
 
 func (e *emitter) objectCode(obj *types.TypeName, args *types.TypeList) *jen.Statement {

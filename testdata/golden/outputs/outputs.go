@@ -404,3 +404,46 @@ func NilOnly1() NilOnly {
 	o := &Optional{}
 	return NilOnly{Named: o, Double: &o, Single: o}
 }
+
+// Described has an unnamed struct holding an interface with methods, left
+// out when zero: the generated code compares it with its zero value, and
+// writes the interface's type to do so.
+type Described struct {
+	Desc struct {
+		T interface{ String() string } `json:"t"`
+	} `json:"desc,omitzero"`
+	N int `json:"n"`
+}
+
+// GetDescribed returns a Described with no Desc, and one with a Desc.
+//
+//tool:export
+func GetDescribed(ctx context.Context) ([]Described, error) { return Described2(), nil }
+
+// Described2 is what GetDescribed returns.
+func Described2() []Described {
+	d := []Described{{N: 1}, {N: 2}}
+	d[1].Desc.T = time.Second
+	return d
+}
+
+// GetDescriptions returns values of an unnamed type holding an interface
+// with methods, which the generated code writes as the tool's result type.
+//
+//tool:export
+func GetDescriptions(ctx context.Context) ([]struct {
+	T interface{ String() string } `json:"t"`
+}, error) {
+	return Descriptions1(), nil
+}
+
+// Descriptions1 is what GetDescriptions returns.
+func Descriptions1() []struct {
+	T interface{ String() string } `json:"t"`
+} {
+	d := make([]struct {
+		T interface{ String() string } `json:"t"`
+	}, 2)
+	d[1].T = time.Minute
+	return d
+}

@@ -264,13 +264,15 @@ func TestPointerToSlice(t *testing.T) {
 // encoding/json writes with MarshalJSON where the value is addressable
 // (an element of a slice, a field behind a pointer) and with MarshalText
 // elsewhere, a Celsius promoted through an embedded pointer, always
-// addressable, or omitzero pointers whose types have no IsZero (a named
-// pointer type, a pointer to a pointer), and requires what encoding/json
-// writes for their results.
+// addressable, omitzero pointers whose types have no IsZero (a named
+// pointer type, a pointer to a pointer), or unnamed types holding an
+// interface with methods, and requires what encoding/json writes for
+// their results.
 func TestDualMarshalers(t *testing.T) {
 	d := DualsValue1()
 	wants := map[string]any{"dual_list": []Dual{{1}, {2}}, "duals_ptr": &d, "duals_value": d,
-		"get_station": Station1(), "get_stations": []Station{Station1(), {ID: 2}}, "get_nil_only": NilOnly1()}
+		"get_station": Station1(), "get_stations": []Station{Station1(), {ID: 2}}, "get_nil_only": NilOnly1(),
+		"get_described": Described2(), "get_descriptions": Descriptions1()}
 	for _, tool := range Tools() {
 		v, ok := wants[tool.Info().Name]
 		if !ok {

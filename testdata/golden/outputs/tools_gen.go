@@ -37,6 +37,8 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&getStationInfo, callGetStation),
 		toolimpl.NewTool(&getStationsInfo, callGetStations),
 		toolimpl.NewTool(&getNilOnlyInfo, callGetNilOnly),
+		toolimpl.NewTool(&getDescribedInfo, callGetDescribed),
+		toolimpl.NewTool(&getDescriptionsInfo, callGetDescriptions),
 	}
 }
 
@@ -720,6 +722,77 @@ func callGetNilOnly(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeGetNilOnlyResult)
 }
 
+const (
+	getDescribedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const getDescribedOutput = `"items":{"properties":{` +
+	`"desc":{"properties":{` +
+	`"t":true},` +
+	`"additionalProperties":false,"type":"object","required":["t"]},` +
+	`"n":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["n"]},"type":["array","null"]}`
+
+var getDescribedInfo = runtime.Info{
+	Name:        "get_described",
+	Description: "Returns a Described with no Desc, and one with a Desc.",
+	Parameters:  json.RawMessage(getDescribedStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getDescribedStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getDescribedStart),
+	},
+	Output:        json.RawMessage(`{` + getDescribedOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getDescribedOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callGetDescribed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getDescribedInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getDescribedInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Described, error) {
+		return GetDescribed(ctx)
+	}, encodeGetDescribedResult)
+}
+
+const (
+	getDescriptionsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var getDescriptionsInfo = runtime.Info{
+	Name:        "get_descriptions",
+	Description: "Returns values of an unnamed type holding an interface with methods, which the generated code writes as the tool's result type.",
+	Parameters:  json.RawMessage(getDescriptionsStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getDescriptionsStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getDescriptionsStart),
+	},
+	Output:        json.RawMessage(`{"items":{"properties":{"t":true},"additionalProperties":false,"type":"object","required":["t"]},"type":["array","null"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"t":true},"additionalProperties":false,"type":"object","required":["t"]},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callGetDescriptions(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getDescriptionsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getDescriptionsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]struct {
+		T interface {
+			String() string
+		} `json:"t"`
+	}, error) {
+		return GetDescriptions(ctx)
+	}, encodeGetDescriptionsResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -864,6 +937,42 @@ func encodeGetStationsResult(e *toolimpl.Encoder, v []Station) {
 
 func encodeGetNilOnlyResult(e *toolimpl.Encoder, v NilOnly) {
 	encodeNilOnly(e, &v)
+}
+
+func encodeGetDescribedResult(e *toolimpl.Encoder, v []Described) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			encodeDescribed(e, &v[i])
+		}
+		e.Byte(']')
+	}
+}
+
+func encodeGetDescriptionsResult(e *toolimpl.Encoder, v []struct {
+	T interface {
+		String() string
+	} `json:"t"`
+}) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Raw(`{"t":`)
+			e.Value(el.T)
+			e.Byte('}')
+		}
+		e.Byte(']')
+	}
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
@@ -1230,6 +1339,27 @@ func encodeNilOnly(e *toolimpl.Encoder, v *NilOnly) {
 	if sep == '{' {
 		e.Byte('{')
 	}
+	e.Byte('}')
+}
+
+func encodeDescribed(e *toolimpl.Encoder, v *Described) {
+	sep := byte('{')
+	if v.Desc != (struct {
+		T interface {
+			String() string
+		} `json:"t"`
+	}{}) {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"desc":`)
+		e.Raw(`{"t":`)
+		e.Value(v.Desc.T)
+		e.Byte('}')
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"n":`)
+	e.Int(int64(v.N))
 	e.Byte('}')
 }
 
