@@ -11,8 +11,9 @@ import (
 // The model of a result type, for the generated encoders: how toolgen
 // writes a tool's result as JSON without reflection. What toolgen does not
 // write itself (any, types with their own MarshalJSON or MarshalText,
-// structs with embedded fields or the "string" option) is written by
-// encoding/json, for that value only.
+// structs with embedded fields or the "string" option, types of another
+// package it cannot name) is written by encoding/json, for that value
+// only.
 
 type outKind int
 
@@ -154,6 +155,14 @@ func (o *outputs) of(t types.Type) *outType {
 			ot.kind, ot.fields = outStruct, fields
 		}
 	}
+	// A struct's encoder names its type, and a map's its key's type: one
+	// the generated code cannot name (unexported, of another package) is
+	// written by encoding/json.
+	switch {
+	case ot.kind == outStruct && isNamedType(t) && !o.nameable(t),
+		ot.kind == outMap && !o.nameable(t.Underlying().(*types.Map).Key()):
+		ot.kind, ot.elem, ot.fields = outValue, nil, nil
+	}
 	return ot
 }
 
@@ -247,7 +256,7 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 					case "omitempty":
 						f.omitEmpty = true
 					case "omitzero":
-						if !zeroable(v.Type()) {
+						if !zeroable(v.Type()) || !o.comparedNameable(v.Type()) {
 							return nil, false
 						}
 						f.omitZero = true
@@ -432,6 +441,86 @@ func emptiable(t types.Type) bool {
 func nilable(t *Type) bool {
 	switch t.Kind {
 	case KindPointer, KindSlice, KindMap, KindBytes, KindAny, KindRaw:
+		return true
+	}
+	return false
+}
+
+// comparedNameable reports whether generated code can write the zero
+// value of t, which it compares a value of t with for omitzero unless t
+// has IsZero.
+func (o *outputs) comparedNameable(t types.Type) bool {
+	if _, ok := zeroMethod(types.Unalias(t)); ok {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return o.nameable(t)
+	}
+	return true
+}
+
+// nameable reports whether the generated code, of package o.pkg, can
+// write the type t: it names no unexported type, alias, field or method of
+// another package.
+func (o *outputs) nameable(t types.Type) bool {
+	visible := func(obj types.Object) bool {
+		return obj.Exported() || obj.Pkg() == nil || obj.Pkg() == o.pkg
+	}
+	switch t := t.(type) {
+	case *types.Alias, *types.Named:
+		// Written by its name and type arguments, not by what it stands
+		// for.
+		named := t.(interface {
+			Obj() *types.TypeName
+			TypeArgs() *types.TypeList
+		})
+		if !visible(named.Obj()) {
+			return false
+		}
+		for a := range named.TypeArgs().Types() {
+			if !o.nameable(a) {
+				return false
+			}
+		}
+		return true
+	case *types.Basic:
+		return true
+	case *types.Pointer:
+		return o.nameable(t.Elem())
+	case *types.Slice:
+		return o.nameable(t.Elem())
+	case *types.Array:
+		return o.nameable(t.Elem())
+	case *types.Map:
+		return o.nameable(t.Key()) && o.nameable(t.Elem())
+	case *types.Chan:
+		return o.nameable(t.Elem())
+	case *types.Signature:
+		for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+			for v := range tuple.Variables() {
+				if !o.nameable(v.Type()) {
+					return false
+				}
+			}
+		}
+		return true
+	case *types.Interface:
+		if !t.IsMethodSet() {
+			return false
+		}
+		for m := range t.Methods() {
+			if !visible(m) || !o.nameable(m.Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if f := t.Field(i); !visible(f) || !o.nameable(f.Type()) {
+				return false
+			}
+		}
 		return true
 	}
 	return false

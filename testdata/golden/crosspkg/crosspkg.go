@@ -35,3 +35,15 @@ func Locate(ctx context.Context, q geo.Query) ([]geo.Place, error) { return nil,
 func Visits(ctx context.Context) ([]geo.Visit, error) {
 	return []geo.Visit{geo.NewVisit("Lyon", 1), geo.NewVisit("Nice", 2)}, nil
 }
+
+// Logs lists logs.
+//
+//tool:export
+func Logs(ctx context.Context) ([]geo.Log, error) {
+	return []geo.Log{geo.NewLog("a", 0), geo.NewLog("b", 2)}, nil
+}
+
+// LastEntry returns the last entry, of a type unexported but for an alias.
+//
+//tool:export
+func LastEntry(ctx context.Context) (*geo.Entry, error) { return &geo.Entry{Msg: "c"}, nil }

@@ -24,6 +24,8 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&nearestInfo, callNearest),
 		toolimpl.NewTool(&locateInfo, callLocate),
 		toolimpl.NewTool(&visitsInfo, callVisits),
+		toolimpl.NewTool(&logsInfo, callLogs),
+		toolimpl.NewTool(&lastEntryInfo, callLastEntry),
 	}
 }
 
@@ -187,6 +189,82 @@ func callVisits(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.RunEncoded(ctx, s, &visitsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Visit, error) {
 		return Visits(ctx)
 	}, encodeVisitsResult)
+}
+
+const (
+	logsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const logsOutput = `"items":{"properties":{` +
+	`"last":{"properties":{` +
+	`"Msg":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["Msg"],"description":"entry is unexported."},` +
+	`"span":{"properties":{` +
+	`"to":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["to"]},` +
+	`"marks":{"items":{"properties":{` +
+	`"N":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["N"]},"type":"array","maxItems":1,"minItems":1},` +
+	`"hook":{"properties":{` +
+	`"H":true},` +
+	`"additionalProperties":false,"type":"object","required":["H"]},` +
+	`"tags":{"additionalProperties":{"type":"integer"},"type":["object","null"]}},` +
+	`"additionalProperties":false,"type":"object","required":["last","tags"]},"type":["array","null"]}`
+
+var logsInfo = runtime.Info{
+	Name:        "logs",
+	Description: "Lists logs.",
+	Parameters:  json.RawMessage(logsStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(logsStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(logsStart),
+	},
+	Output:        json.RawMessage(`{` + logsOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + logsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &logsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &logsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Log, error) {
+		return Logs(ctx)
+	}, encodeLogsResult)
+}
+
+const (
+	lastEntryStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var lastEntryInfo = runtime.Info{
+	Name:        "last_entry",
+	Description: "Returns the last entry, of a type unexported but for an alias.",
+	Parameters:  json.RawMessage(lastEntryStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(lastEntryStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(lastEntryStart),
+	},
+	Output:        json.RawMessage(`{"properties":{"Msg":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["Msg"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"properties":{"Msg":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["Msg"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callLastEntry(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &lastEntryInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &lastEntryInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*geo.Entry, error) {
+		return LastEntry(ctx)
+	}, encodeLastEntryResult)
 }
 
 func decodeTrip(d *toolimpl.Decoder, v *Trip) {
@@ -505,6 +583,29 @@ func encodeVisitsResult(e *toolimpl.Encoder, v []geo.Visit) {
 			e.Value(el)
 		}
 		e.Byte(']')
+	}
+}
+
+func encodeLogsResult(e *toolimpl.Encoder, v []geo.Log) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Value(el)
+		}
+		e.Byte(']')
+	}
+}
+
+func encodeLastEntryResult(e *toolimpl.Encoder, v *geo.Entry) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Value(v)
 	}
 }
 

@@ -58,3 +58,37 @@ type note struct{ Text string }
 func NewVisit(place string, at int) Visit {
 	return Visit{stamp: stamp{At: at, By: "me"}, Place: place, note: note{"n"}}
 }
+
+// Log holds fields whose types code of another package cannot name: an
+// unexported type, unnamed structs with an unexported field or an
+// interface with an unexported method, left out when zero, and a map
+// whose key type is unexported.
+type Log struct {
+	Last entry `json:"last"`
+	Span struct {
+		from int
+		To   int `json:"to"`
+	} `json:"span,omitzero"`
+	Marks [1]struct{ at, N int } `json:"marks,omitzero"`
+	Hook  struct {
+		H interface{ hook() }
+	} `json:"hook,omitzero"`
+	Tags map[tag]int `json:"tags"`
+}
+
+// entry is unexported.
+type entry struct{ Msg string }
+
+// Entry names entry for other packages.
+type Entry = entry
+
+// tag is unexported.
+type tag string
+
+// NewLog makes a log.
+func NewLog(msg string, to int) Log {
+	l := Log{Last: entry{msg}, Tags: map[tag]int{"b": 2, "a": 1}}
+	l.Span.from, l.Span.To = 1, to
+	l.Marks[0].N = to
+	return l
+}
