@@ -39,6 +39,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		a.toolNoteAt(pos, "a value of type error in a result is written as encoding/json writes it, {} for most errors (their fields are unexported), so the model reads nothing of it: return the error as the tool's error, or put err.Error() in a string field")
 	}
 	if named, ok := t.(*types.Named); ok {
+		if obj := named.Obj(); !a.output && !obj.Exported() && obj.Pkg() != nil && obj.Pkg() != a.pkg.Types {
+			a.errorf(pos, "type %s is unexported in package %s, so the code generated for the tool cannot name it to read an argument into it: export it, or use a type of your own", obj.Name(), obj.Pkg().Path())
+			return nil
+		}
 		return a.namedType(named, pos)
 	}
 	if a.output {
@@ -85,6 +89,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 				return nil
 			}
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
+		}
+		if kn, ok := types.Unalias(u.Key()).(*types.Named); ok && !a.output && !kn.Obj().Exported() && kn.Obj().Pkg() != a.pkg.Types {
+			a.errorf(pos, "map key type %s is unexported in package %s, so the code generated for the tool cannot name it to read an argument into it: export it, or use map[string]T", kn.Obj().Name(), kn.Obj().Pkg().Path())
+			return nil
 		}
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&(types.IsString|types.IsInteger) == 0 {
 			a.errorf(pos, "map key type %s cannot be read from JSON: object keys are strings, and encoding/json reads them into string, integer and encoding.TextUnmarshaler keys only; use map[string]T", a.typeString(u.Key()))
@@ -697,6 +705,10 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 					inner, isStruct := ft.Underlying().(*types.Struct)
 					if !v.Exported() && !isStruct {
 						continue // encoding/json ignores it
+					}
+					if !v.Exported() && !a.output && v.Pkg() != a.pkg.Types {
+						a.errorf(v.Pos(), "embedded field %s is unexported in package %s, so the code generated for the tool cannot reach it to read an argument into it: export it, or use a type of your own", v.Name(), v.Pkg().Path())
+						continue
 					}
 					if name == "" && isStruct {
 						if ptr && !v.Exported() {
