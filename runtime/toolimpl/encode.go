@@ -117,17 +117,12 @@ func (e *Encoder) Bytes() ([]byte, error) { return e.buf, e.err }
 // the collector marks, which was a fifth of writing a result of many
 // small values (a barrier in every Raw, String and Float).
 func (e *Encoder) set(b []byte) {
-	if cap(b) != cap(e.buf) {
-		e.moved(b)
-		return
+	if cap(b) == cap(e.buf) {
+		e.buf = e.buf[:len(b)]
+	} else {
+		e.buf = b
 	}
-	e.buf = e.buf[:len(b)]
 }
-
-// moved is set for a buffer that appending moved.
-//
-//go:noinline
-func (e *Encoder) moved(b []byte) { e.buf = b }
 
 // room makes room in e.buf for n more bytes.
 //
