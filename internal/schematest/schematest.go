@@ -326,7 +326,7 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 		props, _ := s["properties"].(map[string]any)
 		for name, p := range props {
 			ps, _ := p.(map[string]any)
-			f := fieldByJSONName(v, name)
+			f, quoted := fieldByJSONName(v, name)
 			if !f.IsValid() {
 				continue
 			}
@@ -337,7 +337,15 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 			if def, ok := ps["default"]; ok {
 				data, _ := json.Marshal(def)
 				target := reflect.New(f.Type())
-				if json.Unmarshal(data, target.Interface()) == nil {
+				if quoted {
+					// A field with the string option, whose default
+					// is the quoted text: read as encoding/json reads
+					// the field, through a struct with its tag.
+					st := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "V", Type: f.Type(), Tag: `json:"v,string"`}}))
+					if json.Unmarshal(append(append([]byte(`{"v":`), data...), '}'), st.Interface()) == nil {
+						f.Set(st.Elem().Field(0))
+					}
+				} else if json.Unmarshal(data, target.Interface()) == nil {
 					f.Set(target.Elem())
 				}
 			}
@@ -352,12 +360,13 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 }
 
 // fieldByJSONName finds the field of struct v that encoding/json fills
-// from name, through embedded structs.
-func fieldByJSONName(v reflect.Value, name string) reflect.Value {
+// from name, through embedded structs, and reports whether its tag has the
+// string option.
+func fieldByJSONName(v reflect.Value, name string) (field reflect.Value, quoted bool) {
 	t := v.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if f.Anonymous && tag == "" {
 			inner := v.Field(i)
 			if inner.Kind() == reflect.Pointer {
@@ -367,17 +376,17 @@ func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 				inner = inner.Elem()
 			}
 			if inner.Kind() == reflect.Struct {
-				if found := fieldByJSONName(inner, name); found.IsValid() {
-					return found
+				if found, quoted := fieldByJSONName(inner, name); found.IsValid() {
+					return found, quoted
 				}
 			}
 			continue
 		}
 		if tag == name || (tag == "" && f.Name == name) {
-			return v.Field(i)
+			return v.Field(i), slices.Contains(strings.Split(opts, ","), "string")
 		}
 	}
-	return reflect.Value{}
+	return reflect.Value{}, false
 }
 
 func short(err error) string {

@@ -1,6 +1,9 @@
 package schematest
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 func TestHasDuplicateKeys(t *testing.T) {
 	for in, want := range map[string]bool{
@@ -14,5 +17,23 @@ func TestHasDuplicateKeys(t *testing.T) {
 		if got := hasDuplicateKeys([]byte(in)); got != want {
 			t.Errorf("hasDuplicateKeys(%s) = %v", in, got)
 		}
+	}
+}
+
+// A default of a field with the json option string is the quoted text,
+// which encoding/json reads only through the field's tag.
+func TestApplyDefaultsString(t *testing.T) {
+	type in struct {
+		N *int64 `json:"n,omitempty,string"`
+		M int    `json:"m,omitempty"`
+	}
+	schema := map[string]any{"properties": map[string]any{
+		"n": map[string]any{"type": "string", "default": "-7"},
+		"m": map[string]any{"type": "integer", "default": 3.0},
+	}}
+	var v in
+	applyDefaults(schema, schema, map[string]any{}, reflect.ValueOf(&v))
+	if v.N == nil || *v.N != -7 || v.M != 3 {
+		t.Errorf("got N=%v M=%d, want -7 and 3", v.N, v.M)
 	}
 }
