@@ -365,10 +365,11 @@ func hasSelfDecoding(t reflect.Type) bool {
 }
 
 // floatInexact reports whether data holds, where root's schema does not
-// want an integer, a number that is not an integer and that float64 cannot
-// hold exactly (1e-400, which it reads as 0): a Go float is not the number
-// the reference judged. Integers are left out: the decoder must read them
-// exactly.
+// want an integer, a number that float64 cannot hold exactly (1e-400,
+// which it reads as 0, or 9007199254740993, which it reads as
+// 9007199254740992): a Go float is not the number the reference judged,
+// and a multipleOf or a bound may hold for one and not the other. Where
+// the schema wants an integer, the decoder must read it exactly.
 func floatInexact(data []byte, root map[string]any) bool {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -382,7 +383,7 @@ func floatInexact(data []byte, root map[string]any) bool {
 			return
 		}
 		r, ok := new(big.Rat).SetString(string(n))
-		if !ok || r.IsInt() {
+		if !ok {
 			return
 		}
 		if _, exact := r.Float64(); !exact {

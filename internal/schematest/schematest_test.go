@@ -37,3 +37,23 @@ func TestApplyDefaultsString(t *testing.T) {
 		t.Errorf("got N=%v M=%d, want -7 and 3", v.N, v.M)
 	}
 }
+
+// An integer that float64 cannot hold, in a number, is not the number a
+// Go float holds.
+func TestFloatInexact(t *testing.T) {
+	schema := map[string]any{"properties": map[string]any{
+		"f": map[string]any{"type": "number"},
+		"i": map[string]any{"type": "integer"},
+	}}
+	for doc, want := range map[string]bool{
+		`{"f":9007199254740993}`: true,
+		`{"f":9007199254740992}`: false,
+		`{"f":1e-400}`:           true,
+		`{"f":0.5}`:              false,
+		`{"i":9007199254740993}`: false,
+	} {
+		if got := floatInexact([]byte(doc), schema); got != want {
+			t.Errorf("floatInexact(%s) = %v, want %v", doc, got, want)
+		}
+	}
+}
