@@ -506,7 +506,16 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	// A type that decodes itself may take the string rules if the tag
 	// states type=string, before or after them: stringRulesFit checks
 	// that once the tag is read.
-	ownString := func() bool { return t.Kind == KindCustom || t.SelfDecode || onlyFor(KindString) }
+	ownString := func() bool {
+		if t.Kind == KindText {
+			// Its text form is a string, but the decoder hands it to
+			// UnmarshalText as it reads it, with no check before.
+			name := types.TypeString(t.Go, types.RelativeTo(a.pkg.Types))
+			errorf("%s applies to string values, and %s reads its text form with its own UnmarshalText, which toolgen does not check the string before: check it in UnmarshalText, or make the field a string", key, name)
+			return false
+		}
+		return t.Kind == KindCustom || t.SelfDecode || onlyFor(KindString)
+	}
 	number := func(dst *constant.Value) {
 		if !onlyFor(KindInt, KindUint, KindFloat) {
 			return

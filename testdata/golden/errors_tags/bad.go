@@ -39,7 +39,14 @@ type In struct {
 	SA Stamp     `json:"sa" jsonschema:"type=integer,format=date"`
 	SB Stamp     `json:"sb"`
 	SC Stamps    `json:"sc" jsonschema:"minItems=2,anyof_type=string;array"`
+	TX Code      `json:"tx" jsonschema:"pattern=^[a-z]+$"`
 }
+
+// Code is a code read by its UnmarshalText.
+type Code string
+
+// UnmarshalText reads a code.
+func (c *Code) UnmarshalText(b []byte) error { *c = Code(b); return nil }
 
 // Stamp is a time that decodes itself.
 type Stamp struct{ time.Time }
