@@ -350,6 +350,20 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 				}
 			}
 		}
+	case reflect.Map:
+		// An object of values of one schema (additionalProperties):
+		// each value, copied out, given its defaults, put back.
+		obj, _ := doc.(map[string]any)
+		values, _ := s["additionalProperties"].(map[string]any)
+		if values == nil || v.Type().Key().Kind() != reflect.String {
+			return
+		}
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			applyDefaults(values, root, obj[k.String()], e)
+			v.SetMapIndex(k, e)
+		}
 	case reflect.Slice, reflect.Array:
 		list, _ := doc.([]any)
 		items, _ := s["items"].(map[string]any)

@@ -57,3 +57,18 @@ func TestFloatInexact(t *testing.T) {
 		}
 	}
 }
+
+// Defaults apply in the values of a map, as in the fields of a struct.
+func TestApplyDefaultsMap(t *testing.T) {
+	type item struct {
+		N int `json:"n,omitempty"`
+	}
+	schema := map[string]any{"additionalProperties": map[string]any{"properties": map[string]any{
+		"n": map[string]any{"type": "integer", "default": 4.0},
+	}}}
+	v := map[string]item{"a": {}, "b": {N: 1}}
+	applyDefaults(schema, schema, map[string]any{"a": map[string]any{}, "b": map[string]any{"n": 1.0}}, reflect.ValueOf(&v))
+	if v["a"].N != 4 || v["b"].N != 1 {
+		t.Errorf("got %v, want a:4 b:1", v)
+	}
+}
