@@ -378,6 +378,18 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 // string option.
 func fieldByJSONName(v reflect.Value, name string) (field reflect.Value, quoted bool) {
 	t := v.Type()
+	// A field of v's own hides one of an embedded struct's (the
+	// shallower wins): look at them first.
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && tag == "" || !f.IsExported() && !f.Anonymous || tag == "-" && opts == "" {
+			continue
+		}
+		if tag == name || (tag == "" && f.Name == name) {
+			return v.Field(i), slices.Contains(strings.Split(opts, ","), "string")
+		}
+	}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")

@@ -72,3 +72,23 @@ func TestApplyDefaultsMap(t *testing.T) {
 		t.Errorf("got %v, want a:4 b:1", v)
 	}
 }
+
+// A field of the struct's own hides an embedded struct's of the same JSON
+// name, as in encoding/json.
+func TestApplyDefaultsShallower(t *testing.T) {
+	type base struct {
+		ID int `json:"id"`
+	}
+	type in struct {
+		base
+		Own int `json:"id,omitempty"`
+	}
+	schema := map[string]any{"properties": map[string]any{
+		"id": map[string]any{"type": "integer", "default": 5.0},
+	}}
+	var v in
+	applyDefaults(schema, schema, map[string]any{}, reflect.ValueOf(&v))
+	if v.Own != 5 || v.ID != 0 {
+		t.Errorf("got Own=%d ID=%d, want 5 and 0", v.Own, v.ID)
+	}
+}
