@@ -833,8 +833,10 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 		return &jsonschema.Schema{AnyOf: geminiAlts}
 	}
 	// A result's nil pointer, slice or map is written as null, unless
-	// omitempty or omitzero leaves it out.
-	nullable := f.Rules.Nullable || b.output && !f.Omit && nilable(f.Type)
+	// omitempty or omitzero leaves it out: they leave out a nil pointer,
+	// not one to a nil slice or map, which is written as null too.
+	nullable := f.Rules.Nullable || b.output && nilable(f.Type) &&
+		(!f.Omit || f.Type.Kind == KindPointer && nilable(f.Type.Elem))
 	switch {
 	case b.dialect == OpenAI && (!f.Required || f.Rules.Nullable):
 		// Strict mode requires every property: an optional one is

@@ -1270,7 +1270,7 @@ var shipParcelInfo = runtime.Info{
 		`"country":{"type":"string"},` +
 		`"zip":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
+		`"tags":{"items":{"type":"string"},"type":["array","null"],"description":"Tags for the carrier."},` +
 		`"parcel":{"properties":{` +
 		`"weight_kg":{"type":"number"},` +
 		`"size":{"properties":{` +
@@ -1444,7 +1444,7 @@ var planRouteInfo = runtime.Info{
 		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":["array","null"]},` +
-		`"avoid":{"items":{"type":"string"},"type":"array"},` +
+		`"avoid":{"items":{"type":"string"},"type":["array","null"]},` +
 		`"via":{"properties":{` +
 		`"lat":{"type":"number"},` +
 		`"lon":{"type":"number"},` +

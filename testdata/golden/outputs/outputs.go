@@ -447,3 +447,17 @@ func Descriptions1() []struct {
 	d[1].T = time.Minute
 	return d
 }
+
+// Sparse has pointers to slices and maps that omitempty and omitzero
+// leave out only when the pointer is nil: a pointer to a nil slice or map
+// is written, as null.
+type Sparse struct {
+	List *[]string        `json:"list,omitempty"`
+	Dict *map[string]int  `json:"dict,omitzero"`
+	Raw  *json.RawMessage `json:"raw,omitempty"`
+}
+
+// GetSparse returns pointers to nothing.
+//
+//tool:export
+func GetSparse(ctx context.Context) (Sparse, error) { return Sparse{}, nil }

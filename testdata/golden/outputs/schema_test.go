@@ -130,3 +130,19 @@ func TestOutputSchemaEnumZero(t *testing.T) {
 		t.Errorf("result %s is not valid against its output schema %s: %v", res.Output, tl.Info().Output, err)
 	}
 }
+
+// A pointer to a nil slice, map or RawMessage, which omitempty and
+// omitzero do not leave out, is written as null, which the output schema
+// allows.
+func TestOutputSchemaPointerToNil(t *testing.T) {
+	valid := validator(t, "get_sparse", getSparseInfo.Output)
+	var list []string
+	var dict map[string]int
+	var raw json.RawMessage
+	for _, s := range []Sparse{{}, {List: &list, Dict: &dict, Raw: &raw}, {List: &[]string{"a"}, Dict: &map[string]int{"k": 1}}} {
+		text := want(t, s)
+		if err := valid(text); err != nil {
+			t.Errorf("%s is not valid against the output schema: %v", text, err)
+		}
+	}
+}

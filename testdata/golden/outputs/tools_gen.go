@@ -39,6 +39,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&getNilOnlyInfo, callGetNilOnly),
 		toolimpl.NewTool(&getDescribedInfo, callGetDescribed),
 		toolimpl.NewTool(&getDescriptionsInfo, callGetDescriptions),
+		toolimpl.NewTool(&getSparseInfo, callGetSparse),
 	}
 }
 
@@ -110,7 +111,7 @@ const makeReportOutput = `"properties":{` +
 	`"Weird":{"type":"string"},` +
 	`"Plain":{"type":"integer"},` +
 	`"labels":{"additionalProperties":{"type":"integer"},"type":["object","null"],"description":"Maps behind pointers, which are indexed through them."},` +
-	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"A named map."},` +
+	`"attrs":{"additionalProperties":{"type":"string"},"type":["object","null"],"description":"A named map."},` +
 	`"nested":{"additionalProperties":{"additionalProperties":{"type":"integer"},"type":["object","null"]},"type":"object"},` +
 	`"grade":{"type":"string","description":"A string written in capitals by its MarshalText."},` +
 	`"severity":{"type":"string","description":"A number written as text."},` +
@@ -700,7 +701,7 @@ var getNilOnlyInfo = runtime.Info{
 		`"double":{"properties":{` +
 		`"set":{"type":"boolean"},` +
 		`"value":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
+		`"additionalProperties":false,"type":["object","null"],"required":["set","value"],"description":"Optional is zero when it is not set, whatever its value: IsZero is on its pointer."},` +
 		`"single":{"properties":{` +
 		`"set":{"type":"boolean"},` +
 		`"value":{"type":"string"}},` +
@@ -791,6 +792,40 @@ func callGetDescriptions(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, error) {
 		return GetDescriptions(ctx)
 	}, encodeGetDescriptionsResult)
+}
+
+const (
+	getSparseStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var getSparseInfo = runtime.Info{
+	Name:        "get_sparse",
+	Description: "Returns pointers to nothing.",
+	Parameters:  json.RawMessage(getSparseStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getSparseStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getSparseStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"list":{"items":{"type":"string"},"type":["array","null"]},` +
+		`"dict":{"additionalProperties":{"type":"integer"},"type":["object","null"]},` +
+		`"raw":true},` +
+		`"additionalProperties":false,"type":"object"}`),
+	OutputObject: true,
+}
+
+func callGetSparse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getSparseInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getSparseInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Sparse, error) {
+		return GetSparse(ctx)
+	}, encodeGetSparseResult)
 }
 
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
@@ -973,6 +1008,10 @@ func encodeGetDescriptionsResult(e *toolimpl.Encoder, v []struct {
 		}
 		e.Byte(']')
 	}
+}
+
+func encodeGetSparseResult(e *toolimpl.Encoder, v Sparse) {
+	encodeSparse(e, &v)
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
@@ -1360,6 +1399,59 @@ func encodeDescribed(e *toolimpl.Encoder, v *Described) {
 	sep = ','
 	e.Raw(`"n":`)
 	e.Int(int64(v.N))
+	e.Byte('}')
+}
+
+func encodeSparse(e *toolimpl.Encoder, v *Sparse) {
+	sep := byte('{')
+	if v.List != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"list":`)
+		if *v.List == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i2, el2 := range *v.List {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				e.String(el2)
+			}
+			e.Byte(']')
+		}
+	}
+	if v.Dict != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"dict":`)
+		if (*v.Dict) == nil {
+			e.Null()
+		} else {
+			e.Byte('{')
+			keys2, mark2 := toolimpl.MapKeys(e, (*v.Dict))
+			for i2, k2 := range keys2 {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				e.String(k2)
+				e.Byte(':')
+				el2 := (*v.Dict)[k2]
+				e.Int(int64(el2))
+			}
+			e.Release(mark2)
+			e.Byte('}')
+		}
+	}
+	if v.Raw != nil {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"raw":`)
+		e.JSON(*v.Raw)
+	}
+	if sep == '{' {
+		e.Byte('{')
+	}
 	e.Byte('}')
 }
 

@@ -137,8 +137,8 @@ var placeInfo = runtime.Info{
 		`"big":{"type":"integer","description":"a JSON number of any size"},` +
 		`"scale":{"items":true,"type":"array","description":"text: \"1.5\""},` +
 		`"sizes":{"items":{"type":"integer"},"type":"array"},` +
-		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Maps behind pointers: nil leaves them unchanged."},` +
-		`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"A named map."}},` +
+		`"labels":{"additionalProperties":{"type":"string"},"type":["object","null"],"description":"Maps behind pointers: nil leaves them unchanged."},` +
+		`"attrs":{"additionalProperties":{"type":"integer"},"type":["object","null"],"description":"A named map."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
