@@ -9,8 +9,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/toolgen-go/toolgen/internal/schematest"
@@ -102,6 +106,181 @@ func target[T, O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, u
 var targets = map[string]func(t *testing.T, reg *runtime.Registry, info *runtime.Info) schematest.Target{
 %s}
 
+var results = map[string]func(t *testing.T, reg *runtime.Registry, info *runtime.Info) int{
+%s}
+
+// noEscape is encoding/json's Marshal with HTML escaping off.
+func noEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// checkResult sets *dst to random values and calls the tool, which
+// returns it: its result must be encoding/json's encoding, valid against
+// the output schema. It returns how many values it checked.
+func checkResult[O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, dst *O) int {
+	out := compileSchema(t, info.Name+".output", info.Output)
+	rnd := rand.New(rand.NewPCG(uint64(len(info.Output)), 7))
+	failures := 0
+	n := 0
+	for range docsPerTool {
+		fill(reflect.ValueOf(dst).Elem(), rnd, 0)
+		n++
+		want, werr := noEscape(*dst)
+		res, err := reg.Execute(context.Background(), info.Name, nil)
+		switch {
+		case err != nil:
+			t.Errorf("%%s: Execute: %%v", info.Name, err)
+		case werr != nil:
+			if res.Success {
+				t.Errorf("%%s: encoding/json fails (%%v), the tool wrote %%s", info.Name, werr, res.Output)
+			}
+		case !res.Success:
+			t.Errorf("%%s: the tool failed: %%s (%%v); encoding/json writes %%s", info.Name, res.Error, res.Err, want)
+		case string(want) != res.Output:
+			failures++
+			if failures <= 5 {
+				t.Errorf("%%s: %%#v: the result's encoding differs from encoding/json's:\n  got  %%s\n  want %%s", info.Name, *dst, res.Output, want)
+			}
+		case out != nil:
+			inst, err := jsonschema.UnmarshalJSON(strings.NewReader(res.Output))
+			if err != nil {
+				t.Errorf("%%s: output %%s is not JSON: %%v", info.Name, res.Output, err)
+			} else if err := out.Validate(inst); err != nil {
+				failures++
+				if failures <= 5 {
+					t.Errorf("%%s: the result %%s does not match the output schema: %%v\n%%s", info.Name, res.Output, err, info.Output)
+				}
+			}
+		}
+	}
+	return n
+}
+
+var strs = []string{"", "a", "<&>", "\u2028", "\xff", "\x01", "é日😀", "\"\\", "long long long long long long long long long long"}
+
+var raws = []string{"null", "1", " { \"a\" : [ 1 , 2 ] } ", "\"<x>\"", "[]", "true", "-0.5e3"}
+
+var timeType = reflect.TypeOf(time.Time{})
+
+// fill sets v to a random value.
+func fill(v reflect.Value, rnd *rand.Rand, depth int) {
+	if v.Type() == timeType {
+		v.Set(reflect.ValueOf(time.Unix(rnd.Int64N(1e10), rnd.Int64N(1e9)).In(time.FixedZone("", 3600*(rnd.IntN(5)-2)))))
+		return
+	}
+	if v.Type() == reflect.TypeOf(json.RawMessage{}) {
+		v.SetBytes([]byte(raws[rnd.IntN(len(raws))]))
+		return
+	}
+	if v.Type() == reflect.TypeOf(json.Number("")) {
+		v.SetString([]string{"0", "-1.5", "1e3", "12345678901234567890"}[rnd.IntN(4)])
+		return
+	}
+	switch v.Type().Name() {
+	case "Color": // an enum: its values, or the zero value
+		v.SetString([]string{"", "red", "green", "blue"}[rnd.IntN(4)])
+		return
+	case "Level":
+		v.SetInt([]int64{0, 1, 2, 5}[rnd.IntN(4)])
+		return
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		v.SetBool(rnd.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := v.Type().Bits()
+		switch rnd.IntN(4) {
+		case 0:
+			v.SetInt(0)
+		case 1:
+			v.SetInt(-1 << (bits - 1))
+		default:
+			v.SetInt(rnd.Int64() >> (64 - bits))
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if rnd.IntN(4) == 0 {
+			v.SetUint(0)
+		} else {
+			v.SetUint(rnd.Uint64() >> (64 - v.Type().Bits()))
+		}
+	case reflect.Float32, reflect.Float64:
+		f := []float64{0, math.Copysign(0, -1), 1e21, 1e20, 1e-7, 1e-6, 123.456, -2.5e-9, 3.4e38, math.MaxFloat64, rnd.NormFloat64() * 1e6}[rnd.IntN(11)]
+		if v.Kind() == reflect.Float32 && math.Abs(f) > math.MaxFloat32 {
+			f = 1
+		}
+		v.SetFloat(f)
+	case reflect.String:
+		v.SetString(strs[rnd.IntN(len(strs))])
+	case reflect.Pointer:
+		if depth > 3 || rnd.IntN(3) == 0 {
+			v.SetZero()
+			return
+		}
+		p := reflect.New(v.Type().Elem())
+		fill(p.Elem(), rnd, depth+1)
+		v.Set(p)
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			b := make([]byte, rnd.IntN(5))
+			for i := range b {
+				b[i] = byte(rnd.IntN(256))
+			}
+			v.SetBytes(b)
+			if rnd.IntN(4) == 0 {
+				v.SetZero()
+			}
+			return
+		}
+		if depth > 3 || rnd.IntN(4) == 0 {
+			v.SetZero()
+			return
+		}
+		n := rnd.IntN(3)
+		s := reflect.MakeSlice(v.Type(), n, n)
+		for i := range n {
+			fill(s.Index(i), rnd, depth+1)
+		}
+		v.Set(s)
+	case reflect.Array:
+		for i := range v.Len() {
+			fill(v.Index(i), rnd, depth+1)
+		}
+	case reflect.Map:
+		if depth > 3 || rnd.IntN(4) == 0 {
+			v.SetZero()
+			return
+		}
+		m := reflect.MakeMap(v.Type())
+		for range rnd.IntN(3) {
+			k := reflect.New(v.Type().Key()).Elem()
+			fill(k, rnd, depth+1)
+			e := reflect.New(v.Type().Elem()).Elem()
+			fill(e, rnd, depth+1)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fill(v.Field(i), rnd, depth+1)
+			}
+		}
+	case reflect.Interface:
+		vals := []any{nil, 1.5, "<s>", []any{true, nil}, map[string]any{"k": "v"}}
+		if x := vals[rnd.IntN(len(vals))]; x != nil {
+			v.Set(reflect.ValueOf(x))
+		} else {
+			v.SetZero()
+		}
+	}
+}
+
 func TestRandom(t *testing.T) {
 	reg := runtime.NewRegistry(nil)
 	tools := Tools()
@@ -117,6 +296,11 @@ func TestRandom(t *testing.T) {
 		}
 		if info.OutputWrapper != nil {
 			compileSchema(t, info.Name+".wrapper", info.OutputWrapper)
+		}
+		if check := results[info.Name]; check != nil {
+			n := check(t, reg, info)
+			t.Logf("RANDTYPES %%s checked=%%d valid=%%d", info.Name, n, n)
+			continue
 		}
 		mk := targets[info.Name]
 		if mk == nil {

@@ -72,7 +72,10 @@ func TestRandomTypes(t *testing.T) {
 	}
 
 	rnd := rand.New(rand.NewPCG(uint64(seed), 0x70016e))
-	type tool struct{ file, name, in, out, unwrap string }
+	type tool struct {
+		file, name, in, out, unwrap string
+		result                      bool // and a tool resultN, returning ResultN
+	}
 	pkgs := map[string][]*tool{} // by directory
 	var dirs []string
 	for k := range npkg {
@@ -84,10 +87,10 @@ func TestRandomTypes(t *testing.T) {
 		write(t, filepath.Join(dir, "common.go"), fmt.Sprintf(common, name, name))
 		g := &pkgGen{rnd: rnd}
 		for i := range ntool {
-			src, in, out, unwrap := g.toolFile(name, i)
+			src, in, out, unwrap, result := g.toolFile(name, i)
 			file := filepath.Join(dir, fmt.Sprintf("tool%d.go", i))
 			write(t, file, src)
-			pkgs[dir] = append(pkgs[dir], &tool{file: file, name: fmt.Sprintf("tool%d", i), in: in, out: out, unwrap: unwrap})
+			pkgs[dir] = append(pkgs[dir], &tool{file: file, name: fmt.Sprintf("tool%d", i), in: in, out: out, unwrap: unwrap, result: result})
 		}
 		dirs = append(dirs, "./"+dir)
 	}
@@ -193,12 +196,16 @@ func TestRandomTypes(t *testing.T) {
 		if len(tools) == 0 {
 			continue
 		}
-		var table strings.Builder
+		var table, results strings.Builder
 		for _, tl := range tools {
 			ntools++
+			if tl.result {
+				ntools++
+				fmt.Fprintf(&results, "\t\"result%s\": func(t *testing.T, reg *runtime.Registry, info *runtime.Info) int {\n\t\treturn checkResult(t, reg, info, &Result%s)\n\t},\n", strings.TrimPrefix(tl.name, "tool"), strings.TrimPrefix(tl.name, "tool"))
+			}
 			fmt.Fprintf(&table, "\t%q: func(t *testing.T, reg *runtime.Registry, info *runtime.Info) schematest.Target {\n\t\treturn target(t, reg, info, func(o %s) %s { %s })\n\t},\n", tl.name, tl.out, tl.in, tl.unwrap)
 		}
-		write(t, filepath.Join(dir, "random_test.go"), fmt.Sprintf(driver, filepath.Base(dir), ndocs, table.String()))
+		write(t, filepath.Join(dir, "random_test.go"), fmt.Sprintf(driver, filepath.Base(dir), ndocs, table.String(), results.String()))
 		testDirs = append(testDirs, dir)
 	}
 	if len(testDirs) == 0 {

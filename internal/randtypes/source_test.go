@@ -12,10 +12,11 @@ import (
 // with their own JSON or text form, embeddable structs) and one file per
 // tool, so that a tool toolgen refuses can be dropped by its file.
 type pkgGen struct {
-	rnd   *rand.Rand
-	tool  int
-	decls []string // the current tool's type declarations
-	ntype int
+	rnd    *rand.Rand
+	tool   int
+	decls  []string // the current tool's type declarations
+	ntype  int
+	output bool // the types of a result only
 }
 
 // common is the file of types every tool's fields may use.
@@ -25,6 +26,7 @@ package %s
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -117,6 +119,35 @@ type Meta struct {
 	Key string ` + "`json:\"key\"`" + `
 }
 
+// Money is written by its MarshalJSON alone, with spaces encoding/json
+// takes out.
+type Money struct{ Cents int }
+
+// MarshalJSON writes m as an object.
+func (m Money) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("{ \"eur\" : %%d.%%02d }", m.Cents/100, abs(m.Cents%%100))), nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// Gauge has MarshalText on its pointer only: encoding/json writes it with
+// the method where it is addressable, by its fields elsewhere.
+type Gauge struct{ V int }
+
+// MarshalText writes g with its unit.
+func (g *Gauge) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%%d bar", g.V), nil }
+
+// Temp is a number written as text.
+type Temp float64
+
+// MarshalText writes t with its unit.
+func (t Temp) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%%gC", float64(t)), nil }
+
 // MyInt is a named integer.
 type MyInt int16
 
@@ -134,10 +165,17 @@ var scalarKinds = []string{
 	"time.Time", "time.Duration", "json.RawMessage", "[]byte", "Point", "any", "Name",
 }
 
+// outputKinds are the kinds of results only: types that write themselves
+// and do not read themselves.
+var outputKinds = []string{"Money", "Gauge", "*Gauge", "Temp", "Upper", "Point", "Name", "json.Number", "uintptr"}
+
 // typ returns a random Go type expression of at most depth levels.
 func (g *pkgGen) typ(depth int) string {
 	r := g.rnd
 	if depth <= 0 || r.IntN(10) < 5 {
+		if g.output && r.IntN(3) == 0 {
+			return outputKinds[r.IntN(len(outputKinds))]
+		}
 		return scalarKinds[r.IntN(len(scalarKinds))]
 	}
 	switch r.IntN(9) {
@@ -250,7 +288,7 @@ func (g *pkgGen) tag(t string, used map[string]bool) string {
 	} else if name != "" || len(opts) > 0 || r.IntN(2) == 0 {
 		parts = append(parts, `json:"`+strings.Join(append([]string{name}, opts...), ",")+`"`)
 	}
-	if kw := g.keywords(t, optional); len(kw) > 0 {
+	if kw := g.keywords(t, optional); len(kw) > 0 && !g.output {
 		parts = append(parts, `jsonschema:"`+strings.Join(kw, ",")+`"`)
 	} else if r.IntN(8) == 0 {
 		parts = append(parts, `jsonschema:"the value, e.g. 3 (or more)"`)
@@ -412,7 +450,7 @@ func (g *pkgGen) keywords(t string, optional bool) []string {
 // toolFile returns the file of tool i: its types and its function, and
 // the Go type expressions of its arguments and result and how the result
 // holds the arguments (for the test to take them back out).
-func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string) {
+func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, result bool) {
 	g.tool, g.decls, g.ntype = i, nil, 0
 	r := g.rnd
 	in = fmt.Sprintf("In%d", i)
@@ -462,6 +500,21 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string) {
 	if r.IntN(8) == 0 {
 		opts = append(opts, "omit=gemini")
 	}
+	if r.IntN(3) == 0 {
+		// A tool whose result is of its own random type, which the test
+		// sets before each call.
+		g.output = true
+		o := fmt.Sprintf("Out%d", i)
+		g.decls = append(g.decls, g.structDecl(o, 2, 1+r.IntN(6)))
+		g.output = false
+		res := o
+		if r.IntN(4) == 0 {
+			res = "*" + o
+		}
+		result = true
+		g.decls = append(g.decls, fmt.Sprintf("// Result%d is what Result%dTool returns.\nvar Result%d %s\n\n// ResultTool%d returns Result%d.\n//\n//tool:export result%d\nfunc ResultTool%d(ctx context.Context) (%s, error) { return Result%d, nil }\n",
+			i, i, i, res, i, i, i, i, res, i))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"time\"\n)\n\nvar (\n\t_ json.RawMessage\n\t_ time.Time\n)\n\n", pkg)
 	for _, d := range g.decls {
@@ -473,5 +526,5 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string) {
 	}
 	fmt.Fprintf(&b, "// Tool%d returns its arguments.\n//\n//tool:export tool%d %s\nfunc Tool%d(ctx context.Context, %s) (%s, error) { return %s, nil }\n",
 		i, i, strings.Join(opts, " "), i, params, out, wrap)
-	return b.String(), in, out, unwrap
+	return b.String(), in, out, unwrap, result
 }
