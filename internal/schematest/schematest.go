@@ -326,7 +326,12 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 		props, _ := s["properties"].(map[string]any)
 		for name, p := range props {
 			ps, _ := p.(map[string]any)
-			f, quoted := fieldByJSONName(v, name)
+			f, quoted := fieldByJSONName(v, name, false)
+			if _, present := obj[name]; !f.IsValid() && !present && ps["default"] != nil {
+				// A default of a field promoted through a nil embedded
+				// pointer: the decoder allocates the struct to set it.
+				f, quoted = fieldByJSONName(v, name, true)
+			}
 			if !f.IsValid() {
 				continue
 			}
@@ -375,8 +380,9 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 
 // fieldByJSONName finds the field of struct v that encoding/json fills
 // from name, through embedded structs, and reports whether its tag has the
-// string option.
-func fieldByJSONName(v reflect.Value, name string) (field reflect.Value, quoted bool) {
+// string option. With alloc, it allocates a nil embedded pointer on the
+// way to the field; without, it does not look behind one.
+func fieldByJSONName(v reflect.Value, name string, alloc bool) (field reflect.Value, quoted bool) {
 	t := v.Type()
 	// A field of v's own hides one of an embedded struct's (the
 	// shallower wins): look at them first.
@@ -397,12 +403,20 @@ func fieldByJSONName(v reflect.Value, name string) (field reflect.Value, quoted 
 			inner := v.Field(i)
 			if inner.Kind() == reflect.Pointer {
 				if inner.IsNil() {
+					if !alloc || !inner.CanSet() || inner.Type().Elem().Kind() != reflect.Struct {
+						continue
+					}
+					p := reflect.New(inner.Type().Elem())
+					if found, quoted := fieldByJSONName(p.Elem(), name, true); found.IsValid() {
+						inner.Set(p)
+						return found, quoted
+					}
 					continue
 				}
 				inner = inner.Elem()
 			}
 			if inner.Kind() == reflect.Struct {
-				if found, quoted := fieldByJSONName(inner, name); found.IsValid() {
+				if found, quoted := fieldByJSONName(inner, name, alloc); found.IsValid() {
 					return found, quoted
 				}
 			}

@@ -92,3 +92,28 @@ func TestApplyDefaultsShallower(t *testing.T) {
 		t.Errorf("got Own=%d ID=%d, want 5 and 0", v.Own, v.ID)
 	}
 }
+
+// A default of a field promoted through a nil embedded pointer is applied,
+// as the decoders apply it: the embedded struct is allocated for it, and
+// only for it.
+func TestApplyDefaultsEmbeddedPointer(t *testing.T) {
+	type Inner struct {
+		N int `json:"n,omitempty"`
+	}
+	type Other struct {
+		M int `json:"m,omitempty"`
+	}
+	type in struct {
+		*Inner
+		*Other
+	}
+	schema := map[string]any{"properties": map[string]any{
+		"n": map[string]any{"type": "integer", "default": 2.0},
+		"m": map[string]any{"type": "integer"},
+	}}
+	var v in
+	applyDefaults(schema, schema, map[string]any{}, reflect.ValueOf(&v))
+	if v.Inner == nil || v.N != 2 || v.Other != nil {
+		t.Errorf("got inner %v, other %v; want n 2 and other nil", v.Inner, v.Other)
+	}
+}
