@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +50,10 @@ func compileSchema(t *testing.T, name string, schema []byte) *jsonschema.Schema 
 // target calls the tool through a Registry, checks its result's encoding
 // against encoding/json and the output schema, and returns the arguments
 // the result holds.
+// others are registries with other settings: what the default one
+// accepts, each must accept and decode the same way.
+var others = map[string]*runtime.Registry{}
+
 func target[T, O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, unwrap func(O) T) schematest.Target {
 	out := compileSchema(t, info.Name+".output", info.Output)
 	failures := 0
@@ -94,6 +99,16 @@ func target[T, O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, u
 					fail("%%s: output %%s is not JSON: %%v", info.Name, res.Output, err)
 				} else if err := out.Validate(inst); err != nil {
 					fail("%%s: %%s: the result %%s does not match the output schema: %%v\n%%s", info.Name, args, res.Output, err, info.Output)
+				}
+			}
+			for name, other := range others {
+				res2, err := other.Execute(context.Background(), info.Name, args)
+				if err != nil || !res2.Success {
+					fail("%%s: %%s: the %%s registry refuses what the default one takes: %%v %%s", info.Name, args, name, err, res2.Error)
+					continue
+				}
+				if res2.Output != res.Output || !reflect.DeepEqual(res2.Data, res.Data) {
+					fail("%%s: %%s: the %%s registry decodes it otherwise:\n  %%s\n  %%s", info.Name, args, name, res2.Output, res.Output)
 				}
 			}
 			v := unwrap(o)
@@ -281,17 +296,89 @@ func fill(v reflect.Value, rnd *rand.Rand, depth int) {
 	}
 }
 
+// checkDialect checks what a strict dialect's schema must not hold.
+func checkDialect(t *testing.T, name string, d runtime.Dialect, schema []byte) {
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		t.Errorf("%%s.%%s: %%v", name, d, err)
+		return
+	}
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case []any:
+			for i, e := range v {
+				walk(path+"/"+strconv.Itoa(i), e)
+			}
+		case map[string]any:
+			props, isObject := v["properties"].(map[string]any)
+			switch d {
+			case runtime.OpenAI, runtime.Anthropic:
+				for _, k := range []string{"default", "oneOf"} {
+					if _, ok := v[k]; ok && d == runtime.OpenAI {
+						t.Errorf("%%s.%%s: %%s has %%s", name, d, path, k)
+					}
+				}
+				if isObject {
+					if ap, ok := v["additionalProperties"]; !ok || ap != false {
+						t.Errorf("%%s.%%s: %%s: an object without additionalProperties false", name, d, path)
+					}
+					if d == runtime.OpenAI {
+						req, _ := v["required"].([]any)
+						if len(req) != len(props) {
+							t.Errorf("%%s.%%s: %%s: %%d properties, %%d required", name, d, path, len(props), len(req))
+						}
+					}
+				}
+			case runtime.Gemini:
+				for _, k := range []string{"$ref", "$defs", "additionalProperties", "oneOf"} {
+					if _, ok := v[k]; ok {
+						t.Errorf("%%s.%%s: %%s has %%s", name, d, path, k)
+					}
+				}
+				if _, ok := v["type"].([]any); ok {
+					t.Errorf("%%s.%%s: %%s has a list of types", name, d, path)
+				}
+			}
+			for k, e := range v {
+				if k == "properties" || k == "$defs" {
+					if m, ok := e.(map[string]any); ok {
+						for pk, pe := range m {
+							walk(path+"/"+k+"/"+pk, pe)
+						}
+					}
+					continue
+				}
+				if k == "enum" || k == "default" || k == "examples" || k == "const" || k == "required" {
+					continue
+				}
+				walk(path+"/"+k, e)
+			}
+		}
+	}
+	walk("", root)
+}
+
 func TestRandom(t *testing.T) {
 	reg := runtime.NewRegistry(nil)
 	tools := Tools()
 	if err := reg.Register(tools...); err != nil {
 		t.Fatal(err)
 	}
+	for name, s := range map[string]*runtime.Settings{"lenient": {Lenient: true}, "openai": {Dialect: runtime.OpenAI}} {
+		others[name] = runtime.NewRegistry(s)
+		if err := others[name].Register(tools...); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, tool := range tools {
 		info := tool.Info()
 		for _, d := range []runtime.Dialect{runtime.Standard, runtime.OpenAI, runtime.Gemini, runtime.Anthropic} {
 			if s := info.ParametersFor(d); s != nil {
 				compileSchema(t, info.Name+"."+d.String(), s)
+				if info.Strict(d) {
+					checkDialect(t, info.Name, d, s)
+				}
 			}
 		}
 		if info.OutputWrapper != nil {
