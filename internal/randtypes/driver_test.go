@@ -102,6 +102,9 @@ func target[T, O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, u
 				}
 			}
 			for name, other := range others {
+				if bytes.Contains(args, []byte("null")) {
+					break // null is absent there, documented
+				}
 				res2, err := other.Execute(context.Background(), info.Name, args)
 				if err != nil || !res2.Success {
 					fail("%%s: %%s: the %%s registry refuses what the default one takes: %%v %%s", info.Name, args, name, err, res2.Error)

@@ -148,6 +148,18 @@ type Temp float64
 // MarshalText writes t with its unit.
 func (t Temp) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%%gC", float64(t)), nil }
 
+// MyKey is a map key with a text form that differs from its value.
+type MyKey string
+
+// MarshalText writes k with a prefix.
+func (k MyKey) MarshalText() ([]byte, error) { return []byte("k-" + string(k)), nil }
+
+// UnmarshalText reads k without its prefix.
+func (k *MyKey) UnmarshalText(b []byte) error {
+	*k = MyKey(strings.TrimPrefix(string(b), "k-"))
+	return nil
+}
+
 // MyInt is a named integer.
 type MyInt int16
 
@@ -189,7 +201,14 @@ func (g *pkgGen) typ(depth int) string {
 	case 4:
 		return "[" + strconv.Itoa(1+r.IntN(3)) + "]" + g.typ(depth-1)
 	case 5:
-		return "map[string]" + g.typ(depth-1)
+		// Keys of string kind, one with a text form, one with JSON
+		// methods (which map keys do not use); an integer now and then,
+		// which toolgen refuses.
+		keys := []string{"string", "string", "string", "Color", "Upper", "Name", "MyKey"}
+		if r.IntN(30) == 0 {
+			keys = []string{"int"}
+		}
+		return "map[" + keys[r.IntN(len(keys))] + "]" + g.typ(depth-1)
 	case 6:
 		return []string{"MyStrings", "Bag"}[r.IntN(2)]
 	default:
@@ -288,7 +307,11 @@ func (g *pkgGen) tag(t string, used map[string]bool) string {
 	} else if name != "" || len(opts) > 0 || r.IntN(2) == 0 {
 		parts = append(parts, `json:"`+strings.Join(append([]string{name}, opts...), ",")+`"`)
 	}
-	if kw := g.keywords(t, optional); len(kw) > 0 && !g.output {
+	quoted := slices.Contains(opts, "string")
+	// Bounds of a number written in a string (the string option) are
+	// enforced by the decoder and stated in words, which the reference
+	// validator cannot read: none here.
+	if kw := g.keywords(t, optional); len(kw) > 0 && !g.output && !quoted {
 		parts = append(parts, `jsonschema:"`+strings.Join(kw, ",")+`"`)
 	} else if r.IntN(8) == 0 {
 		parts = append(parts, `jsonschema:"the value, e.g. 3 (or more)"`)
