@@ -17,6 +17,8 @@ type pkgGen struct {
 	decls  []string // the current tool's type declarations
 	ntype  int
 	output bool // the types of a result only
+	// noKeywords leaves out the jsonschema keywords.
+	noKeywords bool
 }
 
 // common is the file of types every tool's fields may use.
@@ -311,7 +313,7 @@ func (g *pkgGen) tag(t string, used map[string]bool) string {
 	// Bounds of a number written in a string (the string option) are
 	// enforced by the decoder and stated in words, which the reference
 	// validator cannot read: none here.
-	if kw := g.keywords(t, optional); len(kw) > 0 && !g.output && !quoted {
+	if kw := g.keywords(t, optional); len(kw) > 0 && !g.output && !quoted && !g.noKeywords {
 		parts = append(parts, `jsonschema:"`+strings.Join(kw, ",")+`"`)
 	} else if r.IntN(8) == 0 {
 		parts = append(parts, `jsonschema:"the value, e.g. 3 (or more)"`)
@@ -477,7 +479,19 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 	g.tool, g.decls, g.ntype = i, nil, 0
 	r := g.rnd
 	in = fmt.Sprintf("In%d", i)
-	g.decls = append(g.decls, g.structDecl(in, 2, 1+r.IntN(6)))
+	switch r.IntN(12) {
+	case 0:
+		// Wide: more fields than a word has bits, without keywords,
+		// so that some documents are valid.
+		g.noKeywords = true
+		g.decls = append(g.decls, g.structDecl(in, 0, 60+r.IntN(80)))
+		g.noKeywords = false
+	case 1:
+		// Deep.
+		g.decls = append(g.decls, g.structDecl(in, 5, 1+r.IntN(4)))
+	default:
+		g.decls = append(g.decls, g.structDecl(in, 2, 1+r.IntN(6)))
+	}
 	out, wrap := in, "in"
 	unwrap = "return o"
 	switch r.IntN(6) {
