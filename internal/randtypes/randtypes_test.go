@@ -75,6 +75,7 @@ func TestRandomTypes(t *testing.T) {
 	type tool struct {
 		file, name, in, out, unwrap string
 		result                      bool // and a tool resultN, returning ResultN
+		stream                      bool // and a tool streamN, sending the arguments twice
 	}
 	pkgs := map[string][]*tool{} // by directory
 	var dirs []string
@@ -87,10 +88,10 @@ func TestRandomTypes(t *testing.T) {
 		write(t, filepath.Join(dir, "common.go"), fmt.Sprintf(common, name, name))
 		g := &pkgGen{rnd: rnd}
 		for i := range ntool {
-			src, in, out, unwrap, result := g.toolFile(name, i)
+			src, in, out, unwrap, result, stream := g.toolFile(name, i)
 			file := filepath.Join(dir, fmt.Sprintf("tool%d.go", i))
 			write(t, file, src)
-			pkgs[dir] = append(pkgs[dir], &tool{file: file, name: fmt.Sprintf("tool%d", i), in: in, out: out, unwrap: unwrap, result: result})
+			pkgs[dir] = append(pkgs[dir], &tool{file: file, name: fmt.Sprintf("tool%d", i), in: in, out: out, unwrap: unwrap, result: result, stream: stream})
 		}
 		dirs = append(dirs, "./"+dir)
 	}
@@ -203,7 +204,12 @@ func TestRandomTypes(t *testing.T) {
 				ntools++
 				fmt.Fprintf(&results, "\t\"result%s\": func(t *testing.T, reg *runtime.Registry, info *runtime.Info) int {\n\t\treturn checkResult(t, reg, info, &Result%s)\n\t},\n", strings.TrimPrefix(tl.name, "tool"), strings.TrimPrefix(tl.name, "tool"))
 			}
-			fmt.Fprintf(&table, "\t%q: func(t *testing.T, reg *runtime.Registry, info *runtime.Info) schematest.Target {\n\t\treturn target(t, reg, info, func(o %s) %s { %s })\n\t},\n", tl.name, tl.out, tl.in, tl.unwrap)
+			stream := ""
+			if tl.stream {
+				ntools++
+				stream = "stream" + strings.TrimPrefix(tl.name, "tool")
+			}
+			fmt.Fprintf(&table, "\t%q: func(t *testing.T, reg *runtime.Registry, info *runtime.Info) schematest.Target {\n\t\treturn target(t, reg, info, func(o %s) %s { %s }, %q)\n\t},\n", tl.name, tl.out, tl.in, tl.unwrap, stream)
 		}
 		write(t, filepath.Join(dir, "random_test.go"), fmt.Sprintf(driver, filepath.Base(dir), ndocs, table.String(), results.String()))
 		testDirs = append(testDirs, dir)

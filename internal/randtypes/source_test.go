@@ -475,7 +475,7 @@ func (g *pkgGen) keywords(t string, optional bool) []string {
 // toolFile returns the file of tool i: its types and its function, and
 // the Go type expressions of its arguments and result and how the result
 // holds the arguments (for the test to take them back out).
-func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, result bool) {
+func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, result, stream bool) {
 	g.tool, g.decls, g.ntype = i, nil, 0
 	r := g.rnd
 	in = fmt.Sprintf("In%d", i)
@@ -553,7 +553,7 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 			i, i, i, res, i, i, i, i, res, i))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"time\"\n)\n\nvar (\n\t_ json.RawMessage\n\t_ time.Time\n)\n\n", pkg)
+	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n\t\"iter\"\n\t\"time\"\n)\n\nvar (\n\t_ json.RawMessage\n\t_ time.Time\n\t_ iter.Seq[int]\n)\n\n", pkg)
 	for _, d := range g.decls {
 		b.WriteString(d)
 		b.WriteString("\n")
@@ -563,5 +563,12 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 	}
 	fmt.Fprintf(&b, "// Tool%d returns its arguments.\n//\n//tool:export tool%d %s\nfunc Tool%d(ctx context.Context, %s) (%s, error) { return %s, nil }\n",
 		i, i, strings.Join(opts, " "), i, params, out, wrap)
-	return b.String(), in, out, unwrap, result
+	if params == "in "+in && r.IntN(5) == 0 {
+		// A streamable tool of the same arguments, which sends them
+		// twice.
+		stream = true
+		fmt.Fprintf(&b, "\n// Stream%d sends its arguments twice.\n//\n//tool:export stream%d\nfunc Stream%d(ctx context.Context, in %s) iter.Seq2[%s, error] {\n\treturn func(yield func(%s, error) bool) {\n\t\t_ = yield(in, nil) && yield(in, nil)\n\t}\n}\n",
+			i, i, i, in, in, in)
+	}
+	return b.String(), in, out, unwrap, result, stream
 }
