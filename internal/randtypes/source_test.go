@@ -530,6 +530,12 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 		params = strings.Join(args, ", ")
 		out, wrap, unwrap = in, in+"{"+strings.Join(lits, ", ")+"}", "return o"
 	}
+	body := "return " + wrap + ", nil"
+	if params == "" && r.IntN(6) == 0 {
+		// The arguments through a pointer.
+		params = "pin *" + in
+		body = "in := *pin\n\treturn " + wrap + ", nil"
+	}
 	var opts []string
 	if r.IntN(4) == 0 {
 		opts = append(opts, "group=g")
@@ -545,8 +551,17 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 		g.decls = append(g.decls, g.structDecl(o, 2, 1+r.IntN(6)))
 		g.output = false
 		res := o
-		if r.IntN(4) == 0 {
+		switch r.IntN(6) {
+		case 0:
 			res = "*" + o
+		case 1, 2:
+			// Not a struct: what encoding/json writes as it is (a
+			// string result is text, not JSON: none).
+			g.output = true
+			for res = "string"; res == "string" || isStringKind(res); {
+				res = g.typ(2)
+			}
+			g.output = false
 		}
 		result = true
 		g.decls = append(g.decls, fmt.Sprintf("// Result%d is what Result%dTool returns.\nvar Result%d %s\n\n// ResultTool%d returns Result%d.\n//\n//tool:export result%d\nfunc ResultTool%d(ctx context.Context) (%s, error) { return Result%d, nil }\n",
@@ -561,9 +576,9 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 	if params == "" {
 		params = "in " + in
 	}
-	fmt.Fprintf(&b, "// Tool%d returns its arguments.\n//\n//tool:export tool%d %s\nfunc Tool%d(ctx context.Context, %s) (%s, error) { return %s, nil }\n",
-		i, i, strings.Join(opts, " "), i, params, out, wrap)
-	if params == "in "+in && r.IntN(5) == 0 {
+	fmt.Fprintf(&b, "// Tool%d returns its arguments.\n//\n//tool:export tool%d %s\nfunc Tool%d(ctx context.Context, %s) (%s, error) {\n\t%s\n}\n",
+		i, i, strings.Join(opts, " "), i, params, out, body)
+	if strings.HasPrefix(params, "in ") && r.IntN(5) == 0 {
 		// A streamable tool of the same arguments, which sends them
 		// twice.
 		stream = true
@@ -571,4 +586,13 @@ func (g *pkgGen) toolFile(pkg string, i int) (src, in, out, unwrap string, resul
 			i, i, i, in, in, in)
 	}
 	return b.String(), in, out, unwrap, result, stream
+}
+
+// isStringKind reports whether a result of type t is text: a string kind.
+func isStringKind(t string) bool {
+	switch t {
+	case "Color", "Upper", "Name", "MyKey":
+		return true
+	}
+	return false
 }
