@@ -162,6 +162,22 @@ func (k *MyKey) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// Span has its own IsZero, which omitzero follows: a negative N is zero.
+type Span struct {
+	N int ` + "`json:\"n\"`" + `
+}
+
+// IsZero reports whether s is empty.
+func (s Span) IsZero() bool { return s.N <= 0 }
+
+// Window has IsZero on its pointer.
+type Window struct {
+	From int ` + "`json:\"from\"`" + `
+}
+
+// IsZero reports whether w is empty.
+func (w *Window) IsZero() bool { return w == nil || w.From%%2 == 0 }
+
 // MyInt is a named integer.
 type MyInt int16
 
@@ -176,12 +192,12 @@ type Bag map[string]int
 var scalarKinds = []string{
 	"string", "string", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64",
 	"float32", "float64", "float64", "bool", "bool", "Color", "Level", "Upper", "MyInt",
-	"time.Time", "time.Duration", "json.RawMessage", "[]byte", "Point", "any", "Name",
+	"time.Time", "time.Duration", "json.RawMessage", "[]byte", "Point", "any", "Name", "Span", "Window",
 }
 
 // outputKinds are the kinds of results only: types that write themselves
 // and do not read themselves.
-var outputKinds = []string{"Money", "Gauge", "*Gauge", "Temp", "Upper", "Point", "Name", "json.Number", "uintptr"}
+var outputKinds = []string{"Money", "Gauge", "*Gauge", "Temp", "Upper", "Point", "Name", "json.Number", "uintptr", "Span", "Window", "*Window", "Span", "time.Time"}
 
 // typ returns a random Go type expression of at most depth levels.
 func (g *pkgGen) typ(depth int) string {
