@@ -289,7 +289,8 @@ func (g *pkgGen) structDecl(name string, depth, n int) string {
 
 // jsonNames is a small pool, so that renamed fields sometimes collide
 // with the promoted fields of embedded structs.
-var jsonNames = []string{"a", "b", "id", "note", "tag", "key", "Count", "x_y", "n-1", "ü"}
+var jsonNames = []string{"a", "b", "id", "note", "tag", "key", "Count", "x_y", "n-1", "ü",
+	"a/b", "m~n", "$ref", "<x>", "a b", "%", "properties", "required", "#", "1", "$defs", "a.b"}
 
 // tag returns a random struct tag, backquoted, for a field of type t.
 func (g *pkgGen) tag(t string, used map[string]bool) string {
