@@ -80,6 +80,19 @@ func target[T, O any](t *testing.T, reg *runtime.Registry, info *runtime.Info, u
 			}
 			if !res.Success {
 				if strings.HasPrefix(res.Error, "invalid arguments") {
+					// Each problem is at a place of the document, or
+					// of a member it lacks.
+					if len(res.Problems) == 0 {
+						fail("%%s: %%s: refused without a problem: %%s", info.Name, args, res.Error)
+					}
+					var doc any
+					if json.Unmarshal(args, &doc) == nil {
+						for _, p := range res.Problems {
+							if !resolves(doc, p.Path) && !resolves(doc, p.Path[:max(0, strings.LastIndex(p.Path, "/"))]) {
+								fail("%%s: %%s: the problem %%q is at no place of the document", info.Name, args, p)
+							}
+						}
+					}
 					return nil, errors.New(res.Error)
 				}
 				fail("%%s: %%s: the tool failed: %%s (%%v)", info.Name, args, res.Error, res.Err)
@@ -319,6 +332,36 @@ func fill(v reflect.Value, rnd *rand.Rand, depth int) {
 			v.SetZero()
 		}
 	}
+}
+
+// resolves reports whether the JSON Pointer ptr names a value of doc.
+func resolves(doc any, ptr string) bool {
+	if ptr == "" {
+		return true
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch v := doc.(type) {
+		case map[string]any:
+			e, ok := v[tok]
+			if !ok {
+				return false
+			}
+			doc = e
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return false
+			}
+			doc = v[i]
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // checkDialect checks what a strict dialect's schema must not hold.
