@@ -188,6 +188,10 @@ func TestRandomTypes(t *testing.T) {
 			t.Errorf("%s differs on a second run (seed %d)", file, seed)
 		}
 	}
+	// And -check finds them up to date.
+	if out, err := exec.Command(bin, append([]string{"-check", "-q"}, dirs...)...).CombinedOutput(); err != nil {
+		t.Errorf("toolgen -check on what it wrote: %v (seed %d)\n%s", err, seed, out)
+	}
 
 	// The tests of the packages.
 	var testDirs []string
