@@ -165,10 +165,13 @@ func panicked(info *runtime.Info, v any) runtime.Result {
 func fill[Out any](res *runtime.Result, out Out, encode func(*Encoder, Out)) {
 	if encode == nil {
 		// A text result, the common case of the others, is set field by
-		// field.
+		// field: a result declared string, not an any that holds one,
+		// which is structured (its output schema says any JSON value).
 		if text, ok := any(out).(string); ok {
-			res.Success, res.Output = true, text
-			return
+			if _, declared := any(&out).(*string); declared {
+				res.Success, res.Output = true, text
+				return
+			}
 		}
 		*res = success(out)
 		return

@@ -31,6 +31,23 @@ func TestRunContainsErrorPanics(t *testing.T) {
 	}
 }
 
+// TestRunAnyString checks that a result declared any that holds a string
+// is structured, its JSON, as when it holds a number: only a result
+// declared string is text.
+func TestRunAnyString(t *testing.T) {
+	info := &runtime.Info{Name: "any"}
+	for v, want := range map[any]string{"<s>": `"<s>"`, 1.5: `1.5`} {
+		res, err := Run(context.Background(), nil, info, struct{}{}, func(context.Context, struct{}) (any, error) { return v, nil })
+		if err != nil || !res.Success || !res.Structured || res.Output != want || res.Data != v {
+			t.Errorf("%v: got %+v, %v; want structured, Output %s", v, res, err, want)
+		}
+	}
+	res, err := Run(context.Background(), nil, info, struct{}{}, func(context.Context, struct{}) (string, error) { return "<s>", nil })
+	if err != nil || res.Output != "<s>" || res.Structured {
+		t.Errorf("string: got %+v, %v; want the text", res, err)
+	}
+}
+
 // TestSelfDecodeStrict checks that a value whose type decodes itself is
 // checked strictly in a lenient call: its bytes go to its own method.
 func TestSelfDecodeStrict(t *testing.T) {
