@@ -150,7 +150,8 @@ func TestRandomTypes(t *testing.T) {
 				abs, _ := filepath.Abs(tl.file)
 				if drop[abs] {
 					refused++
-					if err := os.Remove(tl.file); err != nil {
+					// Kept as .refused, out of the build.
+					if err := os.Rename(tl.file, tl.file+".refused"); err != nil {
 						t.Fatal(err)
 					}
 					continue

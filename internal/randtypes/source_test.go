@@ -465,6 +465,18 @@ func (g *pkgGen) keywords(t string, optional bool) []string {
 		if optional && r.IntN(3) == 0 {
 			kw = append(kw, "default=true")
 		}
+	case base == "Color" && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=green")
+	case base == "Level" && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=2")
+	case base == "time.Time" && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=2024-02-29T12:00:00+01:00")
+	case base == "time.Duration" && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=1500000000")
+	case (base == "[]string" || base == "MyStrings") && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=a;b", "default=c") // one default= an item, as invopop reads them
+	case (base == "[]int" || base == "[]float64") && optional && r.IntN(2) == 0:
+		kw = append(kw, "default=1", "default=2")
 	case strings.HasPrefix(base, "[]") && base != "[]byte" || base == "MyStrings":
 		if r.IntN(2) == 0 {
 			kw = append(kw, "minItems="+strconv.Itoa(r.IntN(2)))
