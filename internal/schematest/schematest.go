@@ -6,6 +6,7 @@ package schematest
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -363,11 +364,25 @@ func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
 		if values == nil || v.Type().Key().Kind() != reflect.String {
 			return
 		}
-		for _, k := range v.MapKeys() {
+		for dk, sub := range obj {
+			// The key as encoding/json reads it: with its type's
+			// UnmarshalText, if it has one.
+			k := reflect.New(v.Type().Key())
+			if u, ok := k.Interface().(encoding.TextUnmarshaler); ok {
+				if u.UnmarshalText([]byte(dk)) != nil {
+					continue
+				}
+			} else {
+				k.Elem().SetString(dk)
+			}
+			old := v.MapIndex(k.Elem())
+			if !old.IsValid() {
+				continue
+			}
 			e := reflect.New(v.Type().Elem()).Elem()
-			e.Set(v.MapIndex(k))
-			applyDefaults(values, root, obj[k.String()], e)
-			v.SetMapIndex(k, e)
+			e.Set(old)
+			applyDefaults(values, root, sub, e)
+			v.SetMapIndex(k.Elem(), e)
 		}
 	case reflect.Slice, reflect.Array:
 		list, _ := doc.([]any)

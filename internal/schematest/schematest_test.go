@@ -2,6 +2,7 @@ package schematest
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -115,5 +116,29 @@ func TestApplyDefaultsEmbeddedPointer(t *testing.T) {
 	applyDefaults(schema, schema, map[string]any{}, reflect.ValueOf(&v))
 	if v.Inner == nil || v.N != 2 || v.Other != nil {
 		t.Errorf("got inner %v, other %v; want n 2 and other nil", v.Inner, v.Other)
+	}
+}
+
+// upperKey is a map key read in upper case.
+type upperKey string
+
+func (k *upperKey) UnmarshalText(b []byte) error {
+	*k = upperKey(strings.ToUpper(string(b)))
+	return nil
+}
+
+// The defaults of a map's values go by the key encoding/json makes of the
+// document's, through UnmarshalText.
+func TestApplyDefaultsTextKey(t *testing.T) {
+	type item struct {
+		N int `json:"n,omitempty"`
+	}
+	schema := map[string]any{"additionalProperties": map[string]any{"properties": map[string]any{
+		"n": map[string]any{"type": "integer", "default": 4.0},
+	}}}
+	v := map[upperKey]item{"A": {}, "B": {N: 1}}
+	applyDefaults(schema, schema, map[string]any{"a": map[string]any{}, "b": map[string]any{"n": 1.0}}, reflect.ValueOf(&v))
+	if v["A"].N != 4 || v["B"].N != 1 {
+		t.Errorf("got %v, want A:4 B:1", v)
 	}
 }
