@@ -222,6 +222,10 @@ func nonEmptyCheck(x *jen.Statement, ot *outType) *jen.Statement {
 		return jen.Add(x).Op("!=").Nil()
 	case *types.Slice, *types.Map:
 		return jen.Len(x).Op("!=").Lit(0)
+	case *types.Array:
+		if u.Len() == 0 {
+			return jen.False() // always empty
+		}
 	case *types.Basic:
 		switch info := u.Info(); {
 		case info&types.IsBoolean != 0:

@@ -94,6 +94,7 @@ type Report struct {
 	Badge    Badge    `json:"badge,omitempty"`
 	Grades   []Grade  `json:"grades"`
 	SpanPtr  *Span    `json:"span_ptr"`
+	Void     Void     `json:"void,omitempty"`
 
 	// Fields left out when zero (omitzero): by IsZero, of the value or the
 	// pointer, or by comparison with the zero value; a float by its bits.
@@ -184,6 +185,13 @@ type Span [2]int
 func (s Span) MarshalJSON() ([]byte, error) {
 	return fmt.Appendf(nil, "{ \"from\" : %d,\n \"to\": %d }", s[0], s[1]), nil
 }
+
+// Void is an array of no elements, written by its MarshalJSON: always
+// empty, so omitempty always leaves it out.
+type Void [0]int
+
+// MarshalJSON writes a string.
+func (Void) MarshalJSON() ([]byte, error) { return []byte(`"void"`), nil }
 
 // Badge is a flag written as text.
 type Badge bool

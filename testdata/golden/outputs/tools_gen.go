@@ -120,6 +120,7 @@ const makeReportOutput = `"properties":{` +
 	`"badge":{"type":"string","description":"A flag written as text."},` +
 	`"grades":{"items":{"type":"string"},"type":["array","null"]},` +
 	`"span_ptr":{"description":"An array of two numbers, written as an object by MarshalJSON."},` +
+	`"void":{"description":"An array of no elements, written by its MarshalJSON: always empty, so omitempty always leaves it out."},` +
 	`"since":{"type":"string","format":"date-time"},` +
 	`"until":{"type":"string","format":"date-time"},` +
 	`"offset":{"type":"number"},` +
@@ -1264,6 +1265,10 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		e.Null()
 	} else {
 		toolimpl.Marshaled(e, *v.SpanPtr)
+	}
+	if false {
+		e.Raw(`,"void":`)
+		toolimpl.Marshaled(e, v.Void)
 	}
 	if !v.Since.IsZero() {
 		e.Raw(`,"since":`)
