@@ -178,6 +178,19 @@ type Window struct {
 // IsZero reports whether w is empty.
 func (w *Window) IsZero() bool { return w == nil || w.From%%2 == 0 }
 
+// Void is an array of no elements written by its MarshalJSON: always
+// empty to omitempty, whatever the method writes.
+type Void [0]int
+
+// MarshalJSON writes a string.
+func (Void) MarshalJSON() ([]byte, error) { return []byte(` + "`\"void\"`" + `), nil }
+
+// Pair is an array written as text.
+type Pair [2]int8
+
+// MarshalText writes p as two numbers.
+func (p Pair) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%%d,%%d", p[0], p[1]), nil }
+
 // MyInt is a named integer.
 type MyInt int16
 
@@ -197,7 +210,7 @@ var scalarKinds = []string{
 
 // outputKinds are the kinds of results only: types that write themselves
 // and do not read themselves.
-var outputKinds = []string{"Money", "Gauge", "*Gauge", "Temp", "Upper", "Point", "Name", "json.Number", "uintptr", "Span", "Window", "*Window", "Span", "time.Time"}
+var outputKinds = []string{"Money", "Gauge", "*Gauge", "Temp", "Upper", "Point", "Name", "json.Number", "uintptr", "Span", "Window", "*Window", "Span", "time.Time", "Void", "Pair"}
 
 // typ returns a random Go type expression of at most depth levels.
 func (g *pkgGen) typ(depth int) string {
@@ -217,7 +230,7 @@ func (g *pkgGen) typ(depth int) string {
 	case 2, 3:
 		return "[]" + g.typ(depth-1)
 	case 4:
-		return "[" + strconv.Itoa(1+r.IntN(3)) + "]" + g.typ(depth-1)
+		return "[" + strconv.Itoa(r.IntN(4)) + "]" + g.typ(depth-1)
 	case 5:
 		// Keys of string kind, one with a text form, one with JSON
 		// methods (which map keys do not use); an integer now and then,
