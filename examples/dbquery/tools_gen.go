@@ -37,19 +37,13 @@ func Tools(db *DB) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	listTablesStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var listTablesInfo = runtime.Info{
 	Name:        "list_tables",
 	Description: "Lists the tables of the database with their columns, their types and the foreign keys between them. Call it before writing a query.",
 	Title:       "List tables",
-	Parameters:  json.RawMessage(listTablesStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(listTablesStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(listTablesStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"tables":{"items":{"properties":{` +

@@ -94,18 +94,12 @@ func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &hostileArgsInfo, in, HostileArgsTool, nil)
 }
 
-const (
-	explodeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var explodeInfo = runtime.Info{
 	Name:        "explode",
 	Description: "Panics, always.",
-	Parameters:  json.RawMessage(explodeStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(explodeStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(explodeStart),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -157,18 +151,12 @@ func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, nil)
 }
 
-const (
-	badResultStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var badResultInfo = runtime.Info{
 	Name:        "bad_result",
 	Description: "Returns a result that cannot be encoded without a panic.",
-	Parameters:  json.RawMessage(badResultStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(badResultStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(badResultStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -188,18 +176,12 @@ func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeBadResultResult)
 }
 
-const (
-	streamBoomStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var streamBoomInfo = runtime.Info{
 	Name:        "stream_boom",
 	Description: "Yields a chunk, then panics.",
-	Parameters:  json.RawMessage(streamBoomStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(streamBoomStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(streamBoomStart),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -704,18 +686,12 @@ func (t callInnerTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodeCallInnerResult)
 }
 
-const (
-	explodeTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var explodeTimedInfo = runtime.Info{
 	Name:        "explode_timed",
 	Description: "Panics, always, under a deadline (on a goroutine of its own).",
-	Parameters:  json.RawMessage(explodeTimedStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(explodeTimedStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(explodeTimedStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Timeout:  time.Second,
 	ReadOnly: true,
@@ -734,18 +710,12 @@ func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil)
 }
 
-const (
-	badNestedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var badNestedInfo = runtime.Info{
 	Name:        "bad_nested",
 	Description: "Returns a result whose field cannot be encoded without a panic.",
-	Parameters:  json.RawMessage(badNestedStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(badNestedStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(badNestedStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string"},` +
@@ -768,18 +738,12 @@ func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeBadNestedResult)
 }
 
-const (
-	badResultTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var badResultTimedInfo = runtime.Info{
 	Name:        "bad_result_timed",
 	Description: "Returns a result whose MarshalJSON panics, under a deadline.",
-	Parameters:  json.RawMessage(badResultTimedStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(badResultTimedStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(badResultTimedStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),

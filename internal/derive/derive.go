@@ -120,8 +120,19 @@ func (dv deriver) object(o *object, depth int) error {
 	}
 	pv, _ := o.get("properties")
 	props, ok := pv.(*object)
-	if !ok || len(props.keys) == 0 {
-		return errShape // a map, an object of no properties
+	if !ok {
+		return errShape // a map
+	}
+	if len(props.keys) == 0 {
+		// The arguments of a tool that takes none: closed, with nothing
+		// to require. (An empty struct further in is left to toolgen.)
+		if _, ok := o.get("required"); ok || depth > 0 {
+			return errShape
+		}
+		if dv.d == Gemini {
+			o.del("additionalProperties")
+		}
+		return nil
 	}
 	required := make(map[string]bool)
 	if rv, ok := o.get("required"); ok {

@@ -66,35 +66,52 @@ func TestSchema(t *testing.T) {
 	}
 }
 
+// TestSchemaNoArguments derives the schemas of a tool that takes no
+// arguments, as toolgen builds them.
+func TestSchemaNoArguments(t *testing.T) {
+	const standard = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	for d, want := range map[int]string{
+		OpenAI:    standard,
+		Gemini:    `{"properties":{},"type":"object"}`,
+		Anthropic: standard,
+	} {
+		got, err := Schema(d, []byte(standard))
+		if err != nil || string(got) != want {
+			t.Errorf("dialect %d: %s, %v; want %s", d, got, err, want)
+		}
+	}
+}
+
 // TestSchemaRefuses lists shapes Schema leaves to toolgen: it must refuse
 // them rather than derive what toolgen would not build.
 func TestSchemaRefuses(t *testing.T) {
 	for name, schema := range map[string]string{
-		"not JSON":             `{"properties":`,
-		"not an object":        `[]`,
-		"text after":           `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object"} {}`,
-		"required groups":      `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","oneOf":[{"required":["a"]}]}`,
-		"no properties":        `{"properties":{},"additionalProperties":false,"type":"object"}`,
-		"open object":          `{"properties":{"a":{"type":"string"}},"type":"object"}`,
-		"a union":              `{"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`,
-		"a reference":          `{"properties":{"a":{"$ref":"#/$defs/A"}},"additionalProperties":false,"type":"object","$defs":{"A":{"type":"object"}}}`,
-		"a map":                `{"properties":{"a":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false,"type":"object"}`,
-		"any value":            `{"properties":{"a":true},"additionalProperties":false,"type":"object"}`,
-		"untyped":              `{"properties":{"a":{}},"additionalProperties":false,"type":"object"}`,
-		"readOnly":             `{"properties":{"a":{"type":"string","readOnly":true}},"additionalProperties":false,"type":"object"}`,
-		"an extra":             `{"properties":{"a":{"type":"string","x-unit":"m"}},"additionalProperties":false,"type":"object"}`,
-		"items of anything":    `{"properties":{"a":{"type":"array","items":true}},"additionalProperties":false,"type":"object"}`,
-		"required, a number":   `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":[1]}`,
-		"required twice":       `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":["a","a"]}`,
-		"a key twice":          `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"additionalProperties":true,"type":"object"}`,
-		"a property twice":     `{"properties":{"a":{"type":"string"},"a":{"type":"integer"}},"additionalProperties":false,"type":"object"}`,
-		"a length in e":        `{"properties":{"a":{"type":"string","maxLength":1e400}},"additionalProperties":false,"type":"object"}`,
-		"a fraction":           `{"properties":{"a":{"type":"string","maxLength":2.9}},"additionalProperties":false,"type":"object"}`,
-		"a negative count":     `{"properties":{"a":{"type":"array","items":{"type":"string"},"maxItems":-0}},"additionalProperties":false,"type":"object"}`,
-		"a length in words":    `{"properties":{"a":{"type":"string","maxLength":"ten"}},"additionalProperties":false,"type":"object"}`,
-		"a format number":      `{"properties":{"a":{"type":"string","format":5}},"additionalProperties":false,"type":"object"}`,
-		"a description number": `{"properties":{"a":{"type":"string","description":5}},"additionalProperties":false,"type":"object"}`,
-		"too deep":             `{"properties":{"a":` + strings.Repeat(`{"type":"array","items":`, 70) + `{"type":"string"}` + strings.Repeat(`}`, 70) + `},"additionalProperties":false,"type":"object"}`,
+		"not JSON":                `{"properties":`,
+		"not an object":           `[]`,
+		"text after":              `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object"} {}`,
+		"required groups":         `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","oneOf":[{"required":["a"]}]}`,
+		"no properties inside":    `{"properties":{"a":{"properties":{},"additionalProperties":false,"type":"object"}},"additionalProperties":false,"type":"object"}`,
+		"no properties, required": `{"properties":{},"additionalProperties":false,"type":"object","required":[]}`,
+		"open object":             `{"properties":{"a":{"type":"string"}},"type":"object"}`,
+		"a union":                 `{"properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false,"type":"object"}`,
+		"a reference":             `{"properties":{"a":{"$ref":"#/$defs/A"}},"additionalProperties":false,"type":"object","$defs":{"A":{"type":"object"}}}`,
+		"a map":                   `{"properties":{"a":{"type":"object","additionalProperties":{"type":"string"}}},"additionalProperties":false,"type":"object"}`,
+		"any value":               `{"properties":{"a":true},"additionalProperties":false,"type":"object"}`,
+		"untyped":                 `{"properties":{"a":{}},"additionalProperties":false,"type":"object"}`,
+		"readOnly":                `{"properties":{"a":{"type":"string","readOnly":true}},"additionalProperties":false,"type":"object"}`,
+		"an extra":                `{"properties":{"a":{"type":"string","x-unit":"m"}},"additionalProperties":false,"type":"object"}`,
+		"items of anything":       `{"properties":{"a":{"type":"array","items":true}},"additionalProperties":false,"type":"object"}`,
+		"required, a number":      `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":[1]}`,
+		"required twice":          `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"type":"object","required":["a","a"]}`,
+		"a key twice":             `{"properties":{"a":{"type":"string"}},"additionalProperties":false,"additionalProperties":true,"type":"object"}`,
+		"a property twice":        `{"properties":{"a":{"type":"string"},"a":{"type":"integer"}},"additionalProperties":false,"type":"object"}`,
+		"a length in e":           `{"properties":{"a":{"type":"string","maxLength":1e400}},"additionalProperties":false,"type":"object"}`,
+		"a fraction":              `{"properties":{"a":{"type":"string","maxLength":2.9}},"additionalProperties":false,"type":"object"}`,
+		"a negative count":        `{"properties":{"a":{"type":"array","items":{"type":"string"},"maxItems":-0}},"additionalProperties":false,"type":"object"}`,
+		"a length in words":       `{"properties":{"a":{"type":"string","maxLength":"ten"}},"additionalProperties":false,"type":"object"}`,
+		"a format number":         `{"properties":{"a":{"type":"string","format":5}},"additionalProperties":false,"type":"object"}`,
+		"a description number":    `{"properties":{"a":{"type":"string","description":5}},"additionalProperties":false,"type":"object"}`,
+		"too deep":                `{"properties":{"a":` + strings.Repeat(`{"type":"array","items":`, 70) + `{"type":"string"}` + strings.Repeat(`}`, 70) + `},"additionalProperties":false,"type":"object"}`,
 	} {
 		for _, d := range []int{OpenAI, Gemini, Anthropic} {
 			if got, err := Schema(d, []byte(schema)); err == nil {

@@ -152,10 +152,6 @@ func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
 }
 
-const (
-	visitsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const visitsOutput = `"items":{"properties":{` +
 	`"at":{"type":"integer"},` +
 	`"By":{"type":"string"},` +
@@ -168,11 +164,9 @@ const visitsOutput = `"items":{"properties":{` +
 var visitsInfo = runtime.Info{
 	Name:        "visits",
 	Description: "Lists the visits of a trip.",
-	Parameters:  json.RawMessage(visitsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(visitsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(visitsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + visitsOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + visitsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -190,10 +184,6 @@ func callVisits(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		return Visits(ctx)
 	}, encodeVisitsResult)
 }
-
-const (
-	logsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
 
 const logsOutput = `"items":{"properties":{` +
 	`"last":{"properties":{` +
@@ -214,11 +204,9 @@ const logsOutput = `"items":{"properties":{` +
 var logsInfo = runtime.Info{
 	Name:        "logs",
 	Description: "Lists logs.",
-	Parameters:  json.RawMessage(logsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(logsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(logsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + logsOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + logsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -237,18 +225,12 @@ func callLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	}, encodeLogsResult)
 }
 
-const (
-	lastEntryStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var lastEntryInfo = runtime.Info{
 	Name:        "last_entry",
 	Description: "Returns the last entry, of a type unexported but for an alias.",
-	Parameters:  json.RawMessage(lastEntryStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(lastEntryStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(lastEntryStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"properties":{"Msg":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["Msg"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"properties":{"Msg":{"type":"string"}},"additionalProperties":false,"type":["object","null"],"required":["Msg"]}},"additionalProperties":false,"type":"object","required":["result"]}`),

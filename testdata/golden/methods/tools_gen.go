@@ -37,18 +37,12 @@ func Tools(store *Store, clock Clock) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var countInfo = runtime.Info{
 	Name:        "count",
 	Description: "Counts the orders; its receiver is a Store, where the other methods' is a *Store: Tools takes one *Store for both.",
-	Parameters:  json.RawMessage(countStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(countStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(countStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -128,18 +122,12 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, nil)
 }
 
-const (
-	timeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var timeInfo = runtime.Info{
 	Name:        "time",
 	Description: "Returns the time.",
-	Parameters:  json.RawMessage(timeStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(timeStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(timeStart),
+		Derived: toolimpl.AllDialects,
 	},
 }
 

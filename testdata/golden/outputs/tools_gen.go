@@ -54,10 +54,6 @@ func Tools() []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	makeReportStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const makeReportOutput = `"properties":{` +
 	`"code":{"type":"string","description":"A named string."},` +
 	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"A named integer."},` +
@@ -158,11 +154,9 @@ const makeReportOutputDefs = `{"Tree":{"properties":{` +
 var makeReportInfo = runtime.Info{
 	Name:        "make_report",
 	Description: "Returns a report.",
-	Parameters:  json.RawMessage(makeReportStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(makeReportStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(makeReportStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,` + makeReportOutput),
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -181,18 +175,12 @@ func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeReport)
 }
 
-const (
-	levelsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var levelsInfo = runtime.Info{
 	Name:        "levels",
 	Description: "Returns a list.",
-	Parameters:  json.RawMessage(levelsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(levelsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(levelsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"items":{"type":"integer","maximum":127,"minimum":-128},"type":["array","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -211,18 +199,12 @@ func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, encodeLevelsResult)
 }
 
-const (
-	scoresStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var scoresInfo = runtime.Info{
 	Name:        "scores",
 	Description: "Returns a map.",
-	Parameters:  json.RawMessage(scoresStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(scoresStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(scoresStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"additionalProperties":{"type":"number"},"type":["object","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"additionalProperties":{"type":"number"},"type":["object","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -241,18 +223,12 @@ func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, encodeScoresResult)
 }
 
-const (
-	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var countInfo = runtime.Info{
 	Name:        "count",
 	Description: "Returns a number.",
-	Parameters:  json.RawMessage(countStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(countStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(countStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -271,18 +247,12 @@ func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}, encodeCountResult)
 }
 
-const (
-	stampStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var stampInfo = runtime.Info{
 	Name:        "stamp",
 	Description: "Returns a time, which encoding/json writes.",
-	Parameters:  json.RawMessage(stampStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(stampStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(stampStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"type":"string","format":"date-time"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -301,18 +271,12 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}, encodeStampResult)
 }
 
-const (
-	seriesStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var seriesInfo = runtime.Info{
 	Name:        "series",
 	Description: "Returns temperatures, each written with its pointer's method.",
-	Parameters:  json.RawMessage(seriesStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(seriesStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(seriesStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -331,18 +295,12 @@ func callSeries(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, encodeSeriesResult)
 }
 
-const (
-	readStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var readInfo = runtime.Info{
 	Name:        "read",
 	Description: "Returns a reading by value: its own fields are not addressable.",
-	Parameters:  json.RawMessage(readStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(readStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(readStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
@@ -367,10 +325,6 @@ func callRead(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	}, nil)
 }
 
-const (
-	readPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const readPtrOutput = `"properties":{` +
 	`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
 	`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
@@ -382,11 +336,9 @@ const readPtrOutput = `"properties":{` +
 var readPtrInfo = runtime.Info{
 	Name:        "read_ptr",
 	Description: "Returns a reading through a pointer: its fields are addressable.",
-	Parameters:  json.RawMessage(readPtrStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(readPtrStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(readPtrStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + readPtrOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + readPtrOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -405,18 +357,12 @@ func callReadPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeReadPtrResult)
 }
 
-const (
-	getTicketStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var getTicketInfo = runtime.Info{
 	Name:        "get_ticket",
 	Description: "Returns a ticket, its state and urgency unset: the zero values of enum types, which its output schema allows.",
-	Parameters:  json.RawMessage(getTicketStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getTicketStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getTicketStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -443,18 +389,12 @@ func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, nil)
 }
 
-const (
-	seriesPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var seriesPtrInfo = runtime.Info{
 	Name:        "series_ptr",
 	Description: "Returns temperatures through a pointer to the slice: each is still written with its pointer's method.",
-	Parameters:  json.RawMessage(seriesPtrStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(seriesPtrStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(seriesPtrStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -473,10 +413,6 @@ func callSeriesPtr(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeSeriesPtrResult)
 }
 
-const (
-	ticketsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const ticketsOutput = `"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
@@ -489,11 +425,9 @@ const ticketsOutput = `"items":{"properties":{` +
 var ticketsInfo = runtime.Info{
 	Name:        "tickets",
 	Description: "Returns tickets through a pointer to the slice, each encoded in place through its index.",
-	Parameters:  json.RawMessage(ticketsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(ticketsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(ticketsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + ticketsOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + ticketsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -513,18 +447,12 @@ func callTickets(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeTicketsResult)
 }
 
-const (
-	dualListStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var dualListInfo = runtime.Info{
 	Name:        "dual_list",
 	Description: "Returns Duals, each written with its pointer's MarshalJSON.",
-	Parameters:  json.RawMessage(dualListStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(dualListStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(dualListStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"items":true,"type":["array","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":true,"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -543,10 +471,6 @@ func callDualList(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeDualListResult)
 }
 
-const (
-	dualsPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const dualsPtrOutput = `"properties":{` +
 	`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
 	`"list":{"items":true,"type":["array","null"]},` +
@@ -556,11 +480,9 @@ const dualsPtrOutput = `"properties":{` +
 var dualsPtrInfo = runtime.Info{
 	Name:        "duals_ptr",
 	Description: "Returns Duals through a pointer.",
-	Parameters:  json.RawMessage(dualsPtrStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(dualsPtrStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(dualsPtrStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + dualsPtrOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + dualsPtrOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -579,18 +501,12 @@ func callDualsPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeDualsPtrResult)
 }
 
-const (
-	dualsValueStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var dualsValueInfo = runtime.Info{
 	Name:        "duals_value",
 	Description: "Returns Duals by value.",
-	Parameters:  json.RawMessage(dualsValueStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(dualsValueStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(dualsValueStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"one":{"description":"Writes itself as text from its value and as JSON from its pointer: encoding/json calls MarshalJSON where a Dual is addressable and MarshalText elsewhere."},` +
@@ -613,18 +529,12 @@ func callDualsValue(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, nil)
 }
 
-const (
-	getStationStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var getStationInfo = runtime.Info{
 	Name:        "get_station",
 	Description: "Returns a station by value.",
-	Parameters:  json.RawMessage(getStationStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getStationStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getStationStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"temp":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
@@ -646,10 +556,6 @@ func callGetStation(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, nil)
 }
 
-const (
-	getStationsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const getStationsOutput = `"items":{"properties":{` +
 	`"temp":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
 	`"id":{"type":"integer"}},` +
@@ -658,11 +564,9 @@ const getStationsOutput = `"items":{"properties":{` +
 var getStationsInfo = runtime.Info{
 	Name:        "get_stations",
 	Description: "Returns stations.",
-	Parameters:  json.RawMessage(getStationsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getStationsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getStationsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + getStationsOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getStationsOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -681,18 +585,12 @@ func callGetStations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeGetStationsResult)
 }
 
-const (
-	getNilOnlyStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var getNilOnlyInfo = runtime.Info{
 	Name:        "get_nil_only",
 	Description: "Returns pointers to an unset Optional, which only Single leaves out.",
-	Parameters:  json.RawMessage(getNilOnlyStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getNilOnlyStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getNilOnlyStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"named":{"properties":{` +
@@ -724,10 +622,6 @@ func callGetNilOnly(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeGetNilOnlyResult)
 }
 
-const (
-	getDescribedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 const getDescribedOutput = `"items":{"properties":{` +
 	`"desc":{"properties":{` +
 	`"t":true},` +
@@ -738,11 +632,9 @@ const getDescribedOutput = `"items":{"properties":{` +
 var getDescribedInfo = runtime.Info{
 	Name:        "get_described",
 	Description: "Returns a Described with no Desc, and one with a Desc.",
-	Parameters:  json.RawMessage(getDescribedStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getDescribedStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getDescribedStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{` + getDescribedOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getDescribedOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -761,18 +653,12 @@ func callGetDescribed(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeGetDescribedResult)
 }
 
-const (
-	getDescriptionsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var getDescriptionsInfo = runtime.Info{
 	Name:        "get_descriptions",
 	Description: "Returns values of an unnamed type holding an interface with methods, which the generated code writes as the tool's result type.",
-	Parameters:  json.RawMessage(getDescriptionsStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getDescriptionsStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getDescriptionsStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output:        json.RawMessage(`{"items":{"properties":{"t":true},"additionalProperties":false,"type":"object","required":["t"]},"type":["array","null"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"t":true},"additionalProperties":false,"type":"object","required":["t"]},"type":["array","null"]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -795,18 +681,12 @@ func callGetDescriptions(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeGetDescriptionsResult)
 }
 
-const (
-	getSparseStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var getSparseInfo = runtime.Info{
 	Name:        "get_sparse",
 	Description: "Returns pointers to nothing.",
-	Parameters:  json.RawMessage(getSparseStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(getSparseStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(getSparseStart),
+		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"list":{"items":{"type":"string"},"type":["array","null"]},` +

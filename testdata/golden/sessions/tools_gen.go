@@ -141,18 +141,12 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}, nil)
 }
 
-const (
-	whoamiStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var whoamiInfo = runtime.Info{
 	Name:        "whoami",
 	Description: "Says who the caller is.",
-	Parameters:  json.RawMessage(whoamiStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(whoamiStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(whoamiStart),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }
@@ -181,18 +175,12 @@ func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, nil)
 }
 
-const (
-	versionStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var versionInfo = runtime.Info{
 	Name:        "version",
 	Description: "Reports the service's version; it needs no session.",
-	Parameters:  json.RawMessage(versionStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(versionStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(versionStart),
+		Derived: toolimpl.AllDialects,
 	},
 	ReadOnly: true,
 }

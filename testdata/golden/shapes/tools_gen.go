@@ -132,18 +132,12 @@ func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeNoContextResult)
 }
 
-const (
-	noInputStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var noInputInfo = runtime.Info{
 	Name:        "no_input",
 	Description: "Takes only a context.",
-	Parameters:  json.RawMessage(noInputStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(noInputStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(noInputStart),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -220,18 +214,12 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}, nil)
 }
 
-const (
-	nothingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var nothingInfo = runtime.Info{
 	Name:        "nothing",
 	Description: "Takes nothing and returns only an error.",
-	Parameters:  json.RawMessage(nothingStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(nothingStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(nothingStart),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
@@ -248,18 +236,12 @@ func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, nil)
 }
 
-const (
-	pingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
-)
-
 var pingInfo = runtime.Info{
 	Name:        "ping",
 	Description: "Takes an empty struct.",
-	Parameters:  json.RawMessage(pingStart),
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(pingStart),
-		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(pingStart),
+		Derived: toolimpl.AllDialects,
 	},
 }
 
