@@ -1,0 +1,5 @@
+//go:build !race
+
+package shapes
+
+const raceEnabled = false
