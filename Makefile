@@ -32,6 +32,8 @@ MODULES := . $(sort $(patsubst ./%/go.mod,%,$(shell find . -mindepth 2 -name go.
 # platform.
 test: fmt vet
 	@set -e; for m in $(MODULES); do echo "go test -race: $$m"; (cd $$m && $(GO) test -race ./...); done
+	@echo "go test (no race detector, whose sync.Pool drops what it is given): the allocation counts of the shapes"
+	cd bench && $(GO) test -count=1 -run 'Allocs' ./shapes
 	@echo "go test, GOARCH=386: runtime, examples, golden packages"
 	GOARCH=386 $(GO) vet ./...
 	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./runtime >/dev/null 2>&1; then \
