@@ -1,12 +1,14 @@
 package gen
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"go/ast"
 	"go/build"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -120,6 +122,31 @@ func (a *analyzer) atSite(s site, mapType func() *Type) *Type {
 
 func (a *analyzer) errorf(pos token.Pos, format string, args ...any) {
 	a.errorAt(a.fset.Position(pos), format, args...)
+}
+
+// embeddedPosition is where the embedded field v is. The export data of a
+// package toolgen did not parse places an embedded field at column 1 of
+// its line, where no field of a formatted struct starts: the column is
+// then that of the line's first character that is not a space or tab, if
+// the file can be read.
+func (a *analyzer) embeddedPosition(v *types.Var) token.Position {
+	pos := a.fset.Position(v.Pos())
+	if pos.Column != 1 || pos.Filename == "" {
+		return pos
+	}
+	src, err := os.ReadFile(pos.Filename)
+	if err != nil {
+		return pos
+	}
+	lines := bytes.SplitN(src, []byte("\n"), pos.Line+1)
+	if len(lines) < pos.Line {
+		return pos
+	}
+	line := lines[pos.Line-1]
+	if i := len(line) - len(bytes.TrimLeft(line, " \t")); i < len(line) {
+		pos.Column = i + 1
+	}
+	return pos
 }
 
 // errorAt reports a mistake at pos, or, when pos is in code the user

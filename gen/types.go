@@ -707,12 +707,12 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 						continue // encoding/json ignores it
 					}
 					if !v.Exported() && !a.output && v.Pkg() != a.pkg.Types {
-						a.errorf(v.Pos(), "embedded field %s is unexported in package %s, so the code generated for the tool cannot reach it to read an argument into it: export it, or use a type of your own", v.Name(), v.Pkg().Path())
+						a.errorAt(a.embeddedPosition(v), "embedded field %s is unexported in package %s, so the code generated for the tool cannot reach it to read an argument into it: export it, or use a type of your own", v.Name(), v.Pkg().Path())
 						continue
 					}
 					if name == "" && isStruct {
 						if ptr && !v.Exported() {
-							a.errorf(v.Pos(), "embedded field %s is a pointer to an unexported struct type, which encoding/json cannot set: embed the struct itself", v.Name())
+							a.errorAt(a.embeddedPosition(v), "embedded field %s is a pointer to an unexported struct type, which encoding/json cannot set: embed the struct itself", v.Name())
 							continue
 						}
 						if visited[inner] {
