@@ -28,6 +28,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"weak"
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -148,6 +151,9 @@ func registryUnknown(reg *runtime.Registry, name string, res runtime.Result) boo
 
 type streamable struct{ *invokable }
 
+// pipeSize is how many chunks a stream holds that its reader has not read.
+const pipeSize = 16
+
 // StreamableRun runs the call on its own goroutine and streams each chunk
 // the tool yields: a string chunk as it is, any other as a line of JSON,
 // so that the message Eino's ToolsNode gathers from the stream reads as
@@ -156,16 +162,47 @@ type streamable struct{ *invokable }
 // Result as JSON, on a line of its own; if it succeeds with no chunks,
 // its one chunk is the Result as JSON, as InvokableRun returns it
 // ({"success":true}), since Eino fails to gather a stream with none into
-// a message. Closing the reader early cancels the call. The reader must
-// be closed, as Eino requires of every StreamReader: canceling ctx is not
-// enough, since Eino's pipe cannot watch it, and a reader dropped unread
-// leaves the call's goroutine waiting to send, once 16 chunks wait.
+// a message; if ctx ends, the stream ends with ctx's error.
+//
+// The reader is to be closed, as Eino requires of every StreamReader;
+// closing it early cancels the call, and closing it again does nothing.
+// Canceling ctx stops the call too. A reader that goes on reading then
+// reads the chunks sent and ctx's error, unless at some point after ctx
+// ended 16 chunks waited unread: the stream then ends after them, with
+// io.EOF, since once ctx has ended the call's goroutine does not wait on
+// a reader that may be gone. A reader dropped unclosed is closed once the
+// garbage collector finds it unreachable (Eino's SetAutomaticClose),
+// which cancels the call; but while ctx goes on, a reader kept and never
+// read nor closed holds the call, as any Eino stream does. The reader may
+// be merged (schema.MergeStreamReaders) or copied as any other: what
+// reads it keeps it reachable.
 func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
-	reader, writer := schema.Pipe[string](16)
-	ctx, cancel := context.WithCancel(ctx)
+	pipe, writer := schema.Pipe[string](pipeSize)
+	// Closing becomes idempotent, and a pipe dropped unread is closed when
+	// collected, which ends a Send that waits on it.
+	pipe.SetAutomaticClose()
+	weakPipe := weak.Make(pipe)
+	s := &sender{writer: writer, pipe: weakPipe}
+	// The reader handed out wraps the pipe, whose finalizer closes it: a
+	// reader of the pipe itself given to schema.MergeStreamReaders would
+	// be dropped, and the pipe closed under the merged stream as soon as
+	// it was collected, while this one keeps it reachable. The wrapper
+	// counts the chunks read, so the goroutine knows when a Send may wait.
+	reader := schema.StreamReaderWithConvert(pipe, func(chunk string) (string, error) {
+		s.read.Add(1)
+		return chunk, nil
+	})
+	parent := ctx
+	ctx, cancel := context.WithCancel(parent)
+	// When the caller's ctx ends (watched, not the call's, which the
+	// goroutine's cancel ends as well), a Send that waits for room is
+	// ended. s holds the pipe only weakly, and the goroutine not at all,
+	// so that a reader dropped unclosed can still be collected.
+	stop := context.AfterFunc(parent, s.ended)
 	go func() {
 		defer cancel()
 		defer writer.Close()
+		defer stop()
 		lineOpen := false // the last chunk sent was text, not ended by a newline
 		sent := false     // a chunk has been sent
 		call := runtime.Call{ID: compose.GetToolCallID(ctx), Name: t.info.Name, Args: json.RawMessage(args)}
@@ -176,27 +213,82 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 			}
 			lineOpen = !strings.HasSuffix(text, "\n")
 			sent = true
-			if closed := writer.Send(text, nil); closed {
+			if closed := s.send(text, nil); closed {
 				cancel() // nobody reads on: stop the tool
 			}
 		})
 		switch {
 		case err != nil:
-			writer.Send("", err)
+			s.send("", err)
 		case !res.Success:
 			text := res.JSONText()
 			if lineOpen {
 				text = "\n" + text
 			}
-			writer.Send(text, nil)
+			s.send(text, nil)
 		case !sent:
 			// A stream with no chunk: Eino gathers a stream into a
 			// message, and fails on one that has none (or leaves the
 			// call without a message, beside others).
-			writer.Send(res.JSONText(), nil)
+			s.send(res.JSONText(), nil)
 		}
 	}()
 	return reader, nil
+}
+
+// sender sends a call's chunks into its pipe, from the call's goroutine,
+// and once the caller's context has ended, never waits for room in it:
+// the reader may never read again, nor be closed, nor be collected.
+type sender struct {
+	writer *schema.StreamWriter[string]
+	pipe   weak.Pointer[schema.StreamReader[string]] // weak: not to keep a dropped reader reachable
+	read   atomic.Int64                              // chunks the reader has read
+
+	mu      sync.Mutex
+	sent    int64 // chunks sent or being sent
+	sending bool  // a Send is under way, which may wait for room
+	done    bool  // the caller's context has ended
+}
+
+// full reports whether a Send of another chunk may wait: the pipe may hold
+// as many unread chunks as it can. s.mu is held.
+func (s *sender) full(sent int64) bool { return sent-s.read.Load() >= pipeSize }
+
+// close closes the pipe, unless its finalizer already has (or will).
+func (s *sender) close() {
+	if p := s.pipe.Value(); p != nil {
+		p.Close()
+	}
+}
+
+// send sends a chunk, and reports whether the pipe is closed.
+func (s *sender) send(text string, err error) (closed bool) {
+	s.mu.Lock()
+	if s.done && s.full(s.sent) {
+		s.mu.Unlock()
+		s.close()
+		return true
+	}
+	s.sending = true
+	s.sent++
+	s.mu.Unlock()
+	closed = s.writer.Send(text, err)
+	s.mu.Lock()
+	s.sending = false
+	s.mu.Unlock()
+	return closed
+}
+
+// ended runs when the caller's context ends: a Send that may be waiting
+// for room is ended by closing the pipe; later ones do not wait.
+func (s *sender) ended() {
+	s.mu.Lock()
+	s.done = true
+	wait := s.sending && s.full(s.sent-1)
+	s.mu.Unlock()
+	if wait {
+		s.close()
+	}
 }
 
 type enhanced struct{ *invokable }
