@@ -27,6 +27,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	goruntime "runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -165,17 +166,19 @@ const pipeSize = 16
 // a message; if ctx ends, the stream ends with ctx's error.
 //
 // The reader is to be closed, as Eino requires of every StreamReader;
-// closing it early cancels the call, and closing it again does nothing.
-// Canceling ctx stops the call too. A reader that goes on reading then
-// reads the chunks sent and ctx's error, unless at some point after ctx
-// ended 16 chunks waited unread: the stream then ends after them, with
-// io.EOF, since once ctx has ended the call's goroutine does not wait on
-// a reader that may be gone. A reader dropped unclosed is closed once the
-// garbage collector finds it unreachable (Eino's SetAutomaticClose),
-// which cancels the call; but while ctx goes on, a reader kept and never
-// read nor closed holds the call, as any Eino stream does. The reader may
-// be merged (schema.MergeStreamReaders) or copied as any other: what
-// reads it keeps it reachable.
+// closing it again does nothing. Closing it early cancels the call when
+// the tool next yields a chunk, or, if it yields none (it waits, say),
+// once the reader is collected: Eino lets a stream's writer see a close
+// only by sending. Canceling ctx stops the call too. A reader that goes on
+// reading then reads the chunks sent and ctx's error, unless at some
+// point after ctx ended 16 chunks waited unread: the stream then ends
+// after them, with io.EOF, since once ctx has ended the call's goroutine
+// does not wait on a reader that may be gone. A reader dropped, closed or
+// not, cancels the call once the garbage collector finds it unreachable
+// (Eino's SetAutomaticClose closes it, which ends a Send); but while ctx
+// goes on, a reader kept and never read nor closed holds the call, as any
+// Eino stream does. The reader may be merged (schema.MergeStreamReaders)
+// or copied as any other: what reads it keeps it reachable.
 func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
 	pipe, writer := schema.Pipe[string](pipeSize)
 	// Closing becomes idempotent, and a pipe dropped unread is closed when
@@ -199,6 +202,13 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 	// ended. s holds the pipe only weakly, and the goroutine not at all,
 	// so that a reader dropped unclosed can still be collected.
 	stop := context.AfterFunc(parent, s.ended)
+	// A pipe no one can read any more, closed or not, ends the call once
+	// it is collected. Its finalizer closes it, which ends a Send; but a
+	// tool that sends nothing, waiting (for the next line of a log, say),
+	// would never find it closed. The cleanup holds the cancel, not the
+	// pipe, and a pipe given to Eino (merged, copied, converted) is held
+	// by what reads it.
+	goruntime.AddCleanup(pipe, func(cancel context.CancelFunc) { cancel() }, cancel)
 	go func() {
 		defer cancel()
 		defer writer.Close()
