@@ -483,3 +483,87 @@ func mustTools(t *testing.T, reg *tgruntime.Registry) []tool.BaseTool {
 	}
 	return tools
 }
+
+// gate is a streamed tool written by hand that yields "0 ", waits for
+// open (or its context), yields "1 " and succeeds.
+type gate struct {
+	handTool
+	open     chan struct{}
+	returned chan struct{}
+}
+
+func (g gate) Stream(ctx context.Context, _ json.RawMessage, emit func(tgruntime.Chunk)) (tgruntime.Result, error) {
+	defer close(g.returned)
+	emit(tgruntime.Chunk{Text: "0 ", Data: "0 "})
+	select {
+	case <-g.open:
+	case <-ctx.Done():
+		return tgruntime.Result{}, ctx.Err()
+	}
+	emit(tgruntime.Chunk{Text: "1 ", Data: "1 "})
+	return tgruntime.Result{Success: true}, nil
+}
+
+// A reader whose only user is a Recv that waits for the tool's next chunk
+// is not collected under it, however often the garbage collector runs:
+// the chunk reaches that Recv. (A pipe's own reader handed out would be:
+// its Recv no longer needs it once it waits on the channel.)
+func TestStreamWaitingRecvNotCollected(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	for range 5 {
+		g := gate{handTool: handTool{Name: "gate"}, open: make(chan struct{}), returned: make(chan struct{})}
+		reg := tgruntime.NewRegistry(nil)
+		if err := reg.Register(g); err != nil {
+			t.Fatal(err)
+		}
+		st := mustTools(t, reg)[0].(tool.StreamableTool)
+		got := make(chan string, 2)
+		func() {
+			sr, err := st.StreamableRun(context.Background(), `{}`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
+				t.Fatalf("the first chunk: %q, %v", chunk, err)
+			}
+			go func(r *schema.StreamReader[string]) {
+				chunk, err := r.Recv() // r's last use: what keeps the pipe?
+				got <- fmt.Sprintf("%q, %v", chunk, err)
+			}(sr)
+		}()
+		for range 20 {
+			runtime.GC()
+			time.Sleep(time.Millisecond) // for the finalizer goroutine, if any, to run
+		}
+		close(g.open)
+		for _, want := range []string{`"1 ", <nil>`} {
+			select {
+			case s := <-got:
+				if s != want {
+					t.Fatalf("the waiting Recv got %s, want %s", s, want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("the waiting Recv has not returned 10 s on")
+			}
+		}
+		returns(t, g.returned, false)
+	}
+}
+
+// A call made with ctx already canceled ends its stream with ctx's error,
+// and its goroutine ends.
+func TestStreamCanceledBefore(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	st, returned := counterTool(t, counter{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sr, err := st.StreamableRun(ctx, `{}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sr.Close()
+	if _, err := chunks(t, sr, 100, false); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the stream ended with %v, want context.Canceled", err)
+	}
+	returns(t, returned, false)
+}
