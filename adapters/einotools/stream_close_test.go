@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,6 +30,7 @@ type counter struct {
 	n        int
 	wait     bool
 	returned chan struct{}
+	emitted  *atomic.Int64 // if set, counts the chunks emit has taken
 }
 
 func (c counter) Stream(ctx context.Context, _ json.RawMessage, emit func(tgruntime.Chunk)) (tgruntime.Result, error) {
@@ -42,6 +44,9 @@ func (c counter) Stream(ctx context.Context, _ json.RawMessage, emit func(tgrunt
 		all.WriteString(text)
 		if emit != nil {
 			emit(tgruntime.Chunk{Text: text, Data: text})
+			if c.emitted != nil {
+				c.emitted.Add(1)
+			}
 		}
 	}
 	if c.wait {
@@ -155,14 +160,20 @@ func TestStreamCloseTwice(t *testing.T) {
 // the pipe can still be read, in order, and then the stream ends.
 func TestStreamBufferedAfterCancel(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	st, returned := counterTool(t, counter{})
+	var emitted atomic.Int64
+	st, returned := counterTool(t, counter{emitted: &emitted})
 	ctx, cancel := context.WithCancel(context.Background())
 	sr, err := st.StreamableRun(ctx, `{}`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sr.Close()
-	time.Sleep(10 * time.Millisecond) // the tool fills the pipe and waits
+	// The tool fills the pipe, 16 chunks, and waits to send another.
+	for deadline := time.Now().Add(10 * time.Second); emitted.Load() < 16; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the tool emitted %d chunks in 10 s, not 16", emitted.Load())
+		}
+	}
 	cancel()
 	returns(t, returned, false)
 	for i := 0; ; i++ {
