@@ -107,6 +107,13 @@ type Decoder struct {
 	panicked *runtime.PanicError // a method of an argument type panicked
 
 	syntax string // first syntax error, if any
+	// syntaxPath is the JSON Pointer of the string that holds the first
+	// syntax error, when it is one inside a string (invalid UTF-8, a
+	// control character, a bad escape): the model is told which value to
+	// mend, not only an offset it cannot count. inKey is set while a
+	// member's key is read, whose pointer is its object's.
+	syntaxPath string
+	inKey      bool
 	// within is the range IntIn reads an integer in, for the message of
 	// one out of its type's range too (1e30 for a field of at most 14).
 	within               bool
@@ -183,7 +190,7 @@ func (d *Decoder) finish() {
 
 func (d *Decoder) err() error {
 	if d.syntax != "" && !d.halted {
-		return &ArgumentError{Problems: []runtime.Problem{{Message: d.syntax}}}
+		return &ArgumentError{Problems: []runtime.Problem{{Path: d.syntaxPath, Message: d.syntax}}}
 	}
 	if len(d.problems) == 0 {
 		return nil
@@ -433,6 +440,19 @@ func (d *Decoder) syntaxError(format string, args ...any) {
 	}
 }
 
+// stringError records a syntax error inside the string being read, at the
+// string's JSON Pointer (its object's, for a key).
+func (d *Decoder) stringError(format string, args ...any) {
+	if d.syntax == "" {
+		if d.inKey {
+			d.syntaxPath = d.pathTo(d.depth - 1)
+		} else {
+			d.syntaxPath = d.path()
+		}
+	}
+	d.syntaxError(format, args...)
+}
+
 // ws skips white space.
 func (d *Decoder) ws() {
 	for d.pos < len(d.data) {
@@ -620,7 +640,9 @@ func (d *Decoder) objectKey() {
 		d.syntaxError("expected a field name, found %s", d.describe())
 		return
 	}
+	d.inKey = true
 	d.readString()
+	d.inKey = false
 	if d.peek() != ':' {
 		d.syntaxError("expected ':' after a field name, found %s", d.describe())
 		return
@@ -665,7 +687,7 @@ func (d *Decoder) readString() ([]byte, bool) {
 		s := data[start:i]
 		if high >= utf8.RuneSelf && !utf8.Valid(s) {
 			d.pos = start - 1
-			d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
+			d.stringError("invalid UTF-8 in the string at offset %d", start-1)
 			return nil, false
 		}
 		return s, true
@@ -678,7 +700,7 @@ func (d *Decoder) readString() ([]byte, bool) {
 		return d.readEscaped(start, i)
 	default:
 		d.pos = i
-		d.syntaxError("unescaped control character in a string: %s", d.describe())
+		d.stringError("unescaped control character in a string: %s", d.describe())
 	}
 	return nil, false
 }
@@ -700,13 +722,13 @@ func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 			d.escaped, d.ascii = true, false
 			if !utf8.Valid(d.buf) {
 				d.pos = start - 1
-				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
+				d.stringError("invalid UTF-8 in the string at offset %d", start-1)
 				return nil, false
 			}
 			return d.buf, true
 		case c < 0x20:
 			d.pos = i
-			d.syntaxError("unescaped control character in a string: %s", d.describe())
+			d.stringError("unescaped control character in a string: %s", d.describe())
 			return nil, false
 		case c != '\\':
 			d.buf = append(d.buf, c)
@@ -733,7 +755,7 @@ func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 			r, ok := hex4(d.data, i+2)
 			if !ok {
 				d.pos = i
-				d.syntaxError("invalid \\u escape at offset %d", i)
+				d.stringError("invalid \\u escape at offset %d", i)
 				return nil, false
 			}
 			i += 6
@@ -753,7 +775,7 @@ func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 			continue
 		default:
 			d.pos = i
-			d.syntaxError("invalid escape %q in a string at offset %d", d.data[i:i+2], i)
+			d.stringError("invalid escape %q in a string at offset %d", d.data[i:i+2], i)
 			return nil, false
 		}
 		i += 2
@@ -900,7 +922,9 @@ func (d *Decoder) Field() bool {
 		return false
 	}
 	keyStart := d.pos + 1
+	d.inKey = true
 	key, ok := d.readString()
+	d.inKey = false
 	if !ok {
 		return false
 	}
@@ -1043,10 +1067,13 @@ func (d *Decoder) Elem() bool {
 // A path deeper than maxPointerDepth shows its first and last steps, with
 // "/…" between: its cost, and the message's, stays bounded however deep
 // the value.
-func (d *Decoder) path() string {
+func (d *Decoder) path() string { return d.pathTo(d.depth) }
+
+// pathTo is path with only the outermost limit frames.
+func (d *Decoder) pathTo(limit int) string {
 	var b strings.Builder
 	depth := 0
-	for depth < d.depth && d.frame(depth).n > 0 {
+	for depth < limit && d.frame(depth).n > 0 {
 		depth++ // the frames entered whose member or element is read
 	}
 	for i := range depth {
