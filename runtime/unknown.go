@@ -52,7 +52,8 @@ func UnknownTool(name string, tools []string) string {
 // NearestTool returns the tool of tools that a model which called the tool
 // name most likely meant, or "" if none is near enough: the tool name
 // itself after a namespace the model put before it
-// (functions.write_file, default_api:write_file), or in another case or
+// (functions.write_file, default_api:write_file, mcp__files__write_file),
+// or in another case or
 // with _ and - put in, left out or swapped (writeFile, Write-File,
 // writefile for write_file), or, so written, one letter off for a short
 // name and two for a longer one (write_files, wirte_file). Of tools
@@ -80,11 +81,16 @@ func nearestTool(name string, tools []string) int {
 		if i, rank := nearestTo(name, tools); rank < bestRank {
 			best, bestRank = i, rank
 		}
-		i := strings.IndexAny(name, ".:/")
+		i, w := strings.IndexAny(name, ".:/"), 1
+		// MCP hosts name a server's tools mcp__server__tool (Claude
+		// Code, Claude Desktop), and models trained on them write that.
+		if j := strings.Index(name, "__"); j >= 0 && (i < 0 || j < i) {
+			i, w = j, 2
+		}
 		if i < 0 {
 			break
 		}
-		name = name[i+1:]
+		name = name[i+w:]
 	}
 	return best
 }

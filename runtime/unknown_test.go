@@ -38,6 +38,8 @@ func TestUnknownToolSuggests(t *testing.T) {
 		{"write-file", "write_file"},
 		{"functions.write_file", "write_file"},
 		{"default_api:write_file", "write_file"},
+		{"mcp__files__write_file", "write_file"},
+		{"mcp__files__WriteFile", "write_file"},
 		{"wirte_file", "write_file"},
 		{"functions.WriteFiles", "write_file"},
 		{"get_wether", "get_weather"},
@@ -79,6 +81,8 @@ func TestNearestTool(t *testing.T) {
 		want  string
 	}{
 		{"ns.get_user", []string{"getUser", "get_user"}, "get_user"},
+		{"mcp__srv__get_user", []string{"getUser", "get_user"}, "get_user"},
+		{"a__b", []string{"b", "a__b"}, "a__b"}, // a tool named with __ is itself first
 		{"getuser", []string{"get_users", "get_user", "GetUser"}, "get_user"},
 		{"get_usr", []string{"get_user", "get_usr2"}, "get_user"},
 		{"get_usrs", []string{"get_user", "get_users"}, "get_users"},
