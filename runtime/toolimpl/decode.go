@@ -640,9 +640,7 @@ func (d *Decoder) objectKey() {
 		d.syntaxError("expected a field name, found %s", d.describe())
 		return
 	}
-	d.inKey = true
-	d.readString()
-	d.inKey = false
+	d.readString() // a key inside a skipped value: at the value's path
 	if d.peek() != ':' {
 		d.syntaxError("expected ':' after a field name, found %s", d.describe())
 		return

@@ -184,6 +184,7 @@ func TestDecodeProblems(t *testing.T) {
 		{`{"name":"a","inner":{"name":"b","tags":["` + "\xc3\x28" + `"]}}`, `invalid arguments: /inner/tags/0: the arguments are not valid JSON: invalid UTF-8 in the string at offset 40`},
 		{`{"name":"a","attrs":{"k":"v","` + "\xff" + `":"w"}}`, `invalid arguments: /attrs: the arguments are not valid JSON: invalid UTF-8 in the string at offset 29`},
 		{`{"` + "\xff" + `":1}`, `invalid arguments: the arguments are not valid JSON: invalid UTF-8 in the string at offset 1`},
+		{`{"name":"a","zzz":{"k":1,"` + "\xff" + `":2}}`, `invalid arguments: /zzz: the arguments are not valid JSON: invalid UTF-8 in the string at offset 25`},
 		{`{"name":"a","zzz":{"q":["` + "\xff" + `"]}}`, `invalid arguments: /zzz: the arguments are not valid JSON: invalid UTF-8 in the string at offset 24`},
 		{`{"name":"a","any":{"q":"\ud800\x"}}`, `invalid arguments: /any: the arguments are not valid JSON: invalid escape "\\x" in a string at offset 30`},
 		{`{"name":"a","zzz":[1,2,}`, `invalid arguments: the arguments are not valid JSON: expected a value, found character '}' at offset 23`},
