@@ -122,13 +122,7 @@ func TestStreamClosedIdle(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	st, sent, returned := tailTool(t, tail{n: 1})
 	func() {
-		sr, err := st.StreamableRun(context.Background(), `{}`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
-			t.Fatalf("the first chunk: %q, %v", chunk, err)
-		}
+		sr := startRead(t, context.Background(), st)
 		sr.Close()
 	}()
 	waitFor(t, sent, "the tool's chunk")
@@ -519,13 +513,7 @@ func TestStreamWaitingRecvNotCollected(t *testing.T) {
 		st := mustTools(t, reg)[0].(tool.StreamableTool)
 		got := make(chan string, 2)
 		func() {
-			sr, err := st.StreamableRun(context.Background(), `{}`)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
-				t.Fatalf("the first chunk: %q, %v", chunk, err)
-			}
+			sr := startRead(t, context.Background(), st)
 			go func(r *schema.StreamReader[string]) {
 				chunk, err := r.Recv() // r's last use: what keeps the pipe?
 				got <- fmt.Sprintf("%q, %v", chunk, err)

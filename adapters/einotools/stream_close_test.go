@@ -100,6 +100,13 @@ func returns(t *testing.T, returned <-chan struct{}, gc bool) {
 // the reader unclosed.
 func startAndDrop(t *testing.T, ctx context.Context, st tool.StreamableTool) {
 	t.Helper()
+	startRead(t, ctx, st)
+}
+
+// startRead starts a call of st and returns its reader once the first
+// chunk, "0 ", has been read from it.
+func startRead(t *testing.T, ctx context.Context, st tool.StreamableTool) *schema.StreamReader[string] {
+	t.Helper()
 	sr, err := st.StreamableRun(ctx, `{}`)
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +114,7 @@ func startAndDrop(t *testing.T, ctx context.Context, st tool.StreamableTool) {
 	if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
 		t.Fatalf("the first chunk: %q, %v", chunk, err)
 	}
+	return sr
 }
 
 // A consumer that cancels ctx and drops the reader unclosed, as an agent
@@ -136,13 +144,7 @@ func TestStreamDroppedCollected(t *testing.T) {
 func TestStreamCloseTwice(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	st, returned := counterTool(t, counter{})
-	sr, err := st.StreamableRun(context.Background(), `{}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
-		t.Fatalf("the first chunk: %q, %v", chunk, err)
-	}
+	sr := startRead(t, context.Background(), st)
 	for i := range 2 {
 		func() {
 			defer func() {
@@ -200,13 +202,7 @@ func TestStreamReadAfterCancel(t *testing.T) {
 	for range 20 { // a close from ctx's side would race the tool's error
 		st, returned := counterTool(t, counter{n: 1, wait: true})
 		ctx, cancel := context.WithCancel(context.Background())
-		sr, err := st.StreamableRun(ctx, `{}`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if chunk, err := sr.Recv(); chunk != "0 " || err != nil {
-			t.Fatalf("the first chunk: %q, %v", chunk, err)
-		}
+		sr := startRead(t, ctx, st)
 		cancel()
 		if chunk, err := sr.Recv(); !errors.Is(err, context.Canceled) {
 			t.Fatalf("after ctx was canceled: %q, %v; want context.Canceled", chunk, err)
