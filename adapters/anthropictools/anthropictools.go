@@ -292,7 +292,7 @@ func resultContent(res *runtime.Result, budget *inlineBudget) ([]anthropic.ToolR
 		switch {
 		case p.Type == runtime.PartText:
 			text(p.Text)
-		case p.Type == runtime.PartImage && p.URL != "":
+		case p.Type == runtime.PartImage && p.URL != "" && imageURL(p):
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
 			}})
@@ -376,6 +376,22 @@ func document(p runtime.Part, budget *inlineBudget) *anthropic.DocumentBlockPara
 		doc.Title = param.NewOpt(title)
 	}
 	return doc
+}
+
+// imageURL reports whether the image p at a URL goes as an image block:
+// at an http(s) URL, which the API can fetch, and of an image type it takes,
+// or of none said. Any other (a file: or relative URL, an SVG) would fail
+// the request, and every later one, as the tool_result stays in the
+// conversation.
+func imageURL(p runtime.Part) bool {
+	if !webURL(p.URL) {
+		return false
+	}
+	if p.MIMEType == "" {
+		return true
+	}
+	mediaType, _, err := mime.ParseMediaType(p.MIMEType)
+	return err == nil && anthropicImageType(mediaType)
 }
 
 // webURL reports whether u is an absolute http or https URL, which the API

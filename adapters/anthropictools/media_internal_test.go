@@ -35,3 +35,36 @@ func TestResultContentMedia(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestResultContentImageURL checks that an image at a URL goes as an
+// image block only when the API can fetch it and would take it: an
+// http(s) URL, of an image type Anthropic takes (or none said). An image
+// at a file:, data: or relative URL, or an SVG or BMP at a web URL, would
+// fail the next request with a 400, and every later one, as the
+// tool_result stays in the conversation: it goes by its description.
+func TestResultContentImageURL(t *testing.T) {
+	content := runtime.Content{
+		{Type: runtime.PartImage, URL: "https://example.com/a.png", MIMEType: "image/png"},
+		{Type: runtime.PartImage, URL: "https://example.com/b"},
+		{Type: runtime.PartImage, URL: "file:///tmp/c.png", MIMEType: "image/png"},
+		{Type: runtime.PartImage, URL: "charts/d.png"},
+		{Type: runtime.PartImage, URL: "https://example.com/e.svg", MIMEType: "image/svg+xml"},
+	}
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	blocks, ok := resultContent(res, fullBudget())
+	if !ok {
+		t.Fatal("a successful result made a failed tool_result")
+	}
+	got, err := json.Marshal(blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"source":{"url":"https://example.com/a.png","type":"url"},"type":"image"},` +
+		`{"source":{"url":"https://example.com/b","type":"url"},"type":"image"},` +
+		`{"text":"[image, image/png, at file:///tmp/c.png]","type":"text"},` +
+		`{"text":"[image, at charts/d.png]","type":"text"},` +
+		`{"text":"[image, image/svg+xml, at https://example.com/e.svg]","type":"text"}]`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
