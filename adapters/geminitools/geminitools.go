@@ -37,6 +37,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mime"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -258,9 +259,10 @@ const maxInlineBase64 = 20_000_000
 // responsePart is the part of a function response that carries the media
 // of p, or nil if Gemini would not take it: text (the output has it), a
 // part without a media type, or of one outside responseTypes (audio,
-// video, GIF, Word...), without data or a URL, inline data over
-// what inline has left of maxInlineBase64 (which inline data take their
-// share of), plain text that is not UTF-8. Such a part is left to the
+// video, GIF, Word...), without data or a URL, at a URL Gemini cannot
+// read (see fetchable), inline data over what inline has left of
+// maxInlineBase64 (which inline data take their share of), plain text
+// that is not UTF-8. Such a part is left to the
 // output's description, which describes every part.
 func responsePart(p runtime.Part, inline *int) *genai.FunctionResponsePart {
 	if p.Type == runtime.PartText {
@@ -272,6 +274,9 @@ func responsePart(p runtime.Part, inline *int) *genai.FunctionResponsePart {
 	}
 	switch {
 	case p.URL != "":
+		if !fetchable(p.URL) {
+			return nil
+		}
 		return &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: mediaType}}
 	case len(p.Data) == 0 || base64.StdEncoding.EncodedLen(len(p.Data)) > *inline:
 		return nil
@@ -280,4 +285,20 @@ func responsePart(p runtime.Part, inline *int) *genai.FunctionResponsePart {
 	}
 	*inline -= base64.StdEncoding.EncodedLen(len(p.Data))
 	return &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: mediaType, Data: p.Data, DisplayName: p.Name}}
+}
+
+// fetchable reports whether u is a URL Gemini can read file data from: an
+// absolute http(s) URL, or a gs: one of Cloud Storage. Any other (a file:
+// or relative URL) would fail the request with a 400, and every later one,
+// as the function response stays in the conversation.
+func fetchable(u string) bool {
+	parsed, err := url.Parse(u)
+	if err != nil || parsed.Host == "" {
+		return false
+	}
+	switch parsed.Scheme {
+	case "https", "http", "gs":
+		return true
+	}
+	return false
 }

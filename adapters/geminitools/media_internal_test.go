@@ -32,3 +32,30 @@ func TestResponseMedia(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestResponseMediaURL checks that media at a URL go as file data only at
+// a URL Gemini can fetch (https, http, or gs: for Cloud Storage); media at
+// a file:, data: or relative URL, which would fail the request with a
+// 400, and every later one, as the response stays in the conversation,
+// are left to the output's description.
+func TestResponseMediaURL(t *testing.T) {
+	content := runtime.Content{
+		{Type: runtime.PartImage, MIMEType: "image/png", URL: "https://example.com/a.png"},
+		{Type: runtime.PartFile, MIMEType: "application/pdf", URL: "gs://bucket/b.pdf"},
+		{Type: runtime.PartImage, MIMEType: "image/png", URL: "file:///tmp/c.png"},
+		{Type: runtime.PartImage, MIMEType: "image/png", URL: "charts/d.png"},
+		{Type: runtime.PartFile, MIMEType: "application/pdf", URL: "gs:"},
+	}
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	inline := maxInlineBase64
+	out := response(&genai.FunctionCall{Name: "t"}, res, &inline)
+	got, err := json.Marshal(out.Parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"fileData":{"fileUri":"https://example.com/a.png","mimeType":"image/png"}},` +
+		`{"fileData":{"fileUri":"gs://bucket/b.pdf","mimeType":"application/pdf"}}]`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
