@@ -31,6 +31,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"mime"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -300,7 +301,7 @@ func resultContent(res *runtime.Result, budget *inlineBudget) ([]anthropic.ToolR
 			base64.StdEncoding.EncodedLen(len(p.Data)) <= maxImageBase64 && budget.take(base64.StdEncoding.EncodedLen(len(p.Data))):
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
-					MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
+					MediaType: anthropic.Base64ImageSourceMediaType(imageType(p)),
 					Data:      base64.StdEncoding.EncodeToString(p.Data),
 				}},
 			}})
@@ -434,4 +435,16 @@ func anthropicImageType(t string) bool {
 		return true
 	}
 	return false
+}
+
+// imageType is the media type an image sent by its bytes goes with: the
+// type its bytes are of, when that is another that Anthropic takes than
+// p's media type says (a JPEG labelled image/png), since the API refuses
+// an image that does not match its media type; otherwise p's.
+func imageType(p runtime.Part) string {
+	sniffed := http.DetectContentType(p.Data)
+	if sniffed != p.MIMEType && anthropicImageType(sniffed) {
+		return sniffed
+	}
+	return p.MIMEType
 }

@@ -68,3 +68,26 @@ func TestResultContentImageURL(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestResultContentImageSniffed checks that an image whose bytes are of
+// another type Anthropic takes than its media type says (a JPEG labelled
+// image/png) goes with the type of its bytes: the API refuses an image
+// that does not match its media type, and the tool_result stays in the
+// conversation.
+func TestResultContentImageSniffed(t *testing.T) {
+	jpeg := []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+	content := runtime.Content{runtime.MediaPart(runtime.PartImage, "image/png", jpeg)}
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	blocks, ok := resultContent(res, fullBudget())
+	if !ok {
+		t.Fatal("a successful result made a failed tool_result")
+	}
+	got, err := json.Marshal(blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"source":{"data":"/9j/4AAQSkZJRgA=","media_type":"image/jpeg","type":"base64"},"type":"image"}]`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
