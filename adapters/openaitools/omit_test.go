@@ -92,3 +92,23 @@ func TestUnknownToolOffered(t *testing.T) {
 		t.Errorf("responses: %s, want %s", got, want)
 	}
 }
+
+// A registry with no tool for OpenAI (its only tool says omit=openai, or
+// none is registered yet) gives no tools: the request then has no "tools"
+// field, as OpenAI refuses an empty array ("[] is too short - 'tools'",
+// code empty_array) with a 400.
+func TestNoToolsForOpenAI(t *testing.T) {
+	omitted := runtime.NewRegistry(nil)
+	if err := omitted.Register(mcponly.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	for _, reg := range []*runtime.Registry{omitted, runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})} {
+		chat, _ := json.Marshal(openai.ChatCompletionNewParams{Model: "m", Tools: openaitools.Tools(reg)})
+		resp, _ := json.Marshal(responses.ResponseNewParams{Model: "m", Tools: openaitools.ResponseTools(reg)})
+		for _, body := range [][]byte{chat, resp} {
+			if strings.Contains(string(body), `"tools"`) {
+				t.Errorf("request %s", body)
+			}
+		}
+	}
+}

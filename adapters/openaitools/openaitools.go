@@ -59,9 +59,14 @@ import (
 // Tools returns the definitions of reg's tools as Chat Completions tools,
 // sorted by name. A tool is strict if reg is in the OpenAI dialect and its
 // OpenAI schema is made for strict mode; a tool that degraded there is sent
-// with "strict": false and its standard schema.
+// with "strict": false and its standard schema. With no tool for OpenAI it
+// returns nil, which leaves the request's tools out: OpenAI refuses an
+// empty array of them.
 func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
 	defs := offered.Definitions(reg, runtime.OpenAI)
+	if len(defs) == 0 {
+		return nil // OpenAI refuses an empty array of tools; nil leaves the field out
+	}
 	tools := make([]openai.ChatCompletionToolUnionParam, len(defs))
 	for i, def := range defs {
 		function, _ := json.Marshal(struct {

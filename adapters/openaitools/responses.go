@@ -17,8 +17,12 @@ import (
 // for a tool strict in the OpenAI dialect of reg, false for one that
 // degraded there (sent with its standard schema) and for every tool of a
 // registry in another dialect, whose schemas are not made for strict mode.
+// With no tool for OpenAI it returns nil, as Tools does.
 func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
 	defs := offered.Definitions(reg, runtime.OpenAI)
+	if len(defs) == 0 {
+		return nil // as Tools: nil leaves the request's tools out
+	}
 	tools := make([]responses.ToolUnionParam, len(defs))
 	for i, def := range defs {
 		strict := false
