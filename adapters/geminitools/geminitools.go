@@ -50,10 +50,15 @@ import (
 // Tools returns the definitions of reg's tools as one Gemini tool of
 // function declarations, sorted by name: with parameters for a tool whose
 // Gemini schema reg lists (none for a tool without arguments), with
-// parametersJsonSchema for any other. The error says which tool's
+// parametersJsonSchema for any other; nil if reg has no tool for Gemini,
+// which refuses a tool without declarations. The error says which tool's
 // schema does not read as a genai.Schema, which generated schemas always do.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 	defs := offered.Definitions(reg, runtime.Gemini)
+	if len(defs) == 0 {
+		// Gemini refuses a tool without declarations: no tool at all.
+		return nil, nil
+	}
 	decls := make([]*genai.FunctionDeclaration, len(defs))
 	for i, def := range defs {
 		decl := &genai.FunctionDeclaration{Name: def.Name, Description: def.Description}

@@ -71,3 +71,23 @@ func TestUnknownToolOffered(t *testing.T) {
 		}
 	}
 }
+
+// A registry with no tool for Gemini (its only tool says omit=gemini, or
+// none is registered yet) gives no tools, not a tool without function
+// declarations: Gemini refuses that request ("tools[0].tool_type: required
+// one_of 'tool_type' must have one initialized field").
+func TestNoToolsForGemini(t *testing.T) {
+	omitted := runtime.NewRegistry(nil)
+	if err := omitted.Register(mcponly.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	for _, reg := range []*runtime.Registry{omitted, runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})} {
+		tools, err := geminitools.Tools(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body, _ := json.Marshal(&genai.GenerateContentConfig{Tools: tools}); strings.Contains(string(body), `"tools"`) {
+			t.Errorf("config %s", body)
+		}
+	}
+}
