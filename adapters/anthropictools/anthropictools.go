@@ -30,6 +30,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
@@ -197,7 +202,8 @@ func countParams(v any, optional, unions *int) {
 // content is answered with its parts in order: text as text blocks,
 // images as image blocks, PDFs and plain text files as document blocks;
 // audio, video, other files, and an image or file the API would refuse
-// (an SVG, an image over 5 MiB or a PDF over 32 MiB of base64, or media
+// (an SVG, an image over 5 MiB of base64 or 8000 pixels a side, a PDF
+// over 32 MiB of base64, or media
 // past the 32 MiB of base64 the answers' inline media share, as they go
 // back in one request) by their descriptions.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
@@ -297,7 +303,7 @@ func resultContent(res *runtime.Result, budget *inlineBudget) ([]anthropic.ToolR
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
 			}})
-		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType) &&
+		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType) && imageFits(p.Data) &&
 			base64.StdEncoding.EncodedLen(len(p.Data)) <= maxImageBase64 && budget.take(base64.StdEncoding.EncodedLen(len(p.Data))):
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
@@ -447,4 +453,29 @@ func imageType(p runtime.Part) string {
 		return sniffed
 	}
 	return p.MIMEType
+}
+
+// maxImageSide is the most pixels an image Anthropic takes may be wide or
+// high: a larger one fails the request ("image dimensions exceed max
+// allowed size"), and every later one, as the tool_result stays in the
+// conversation. Such an image goes by its description.
+const maxImageSide = 8000
+
+// imageFits reports whether the image data are within maxImageSide on
+// each side, as far as their header tells (PNG, JPEG, GIF); data whose
+// size it cannot read (WebP, or not an image it knows) are let through.
+func imageFits(data []byte) bool {
+	var decode func(io.Reader) (image.Config, error)
+	switch http.DetectContentType(data) {
+	case "image/png":
+		decode = png.DecodeConfig
+	case "image/jpeg":
+		decode = jpeg.DecodeConfig
+	case "image/gif":
+		decode = gif.DecodeConfig
+	default:
+		return true
+	}
+	config, err := decode(bytes.NewReader(data))
+	return err != nil || config.Width <= maxImageSide && config.Height <= maxImageSide
 }

@@ -1,7 +1,11 @@
 package anthropictools
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -89,5 +93,41 @@ func TestResultContentImageSniffed(t *testing.T) {
 	want := `[{"source":{"data":"/9j/4AAQSkZJRgA=","media_type":"image/jpeg","type":"base64"},"type":"image"}]`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestResultContentImageTooLarge checks that an image wider or taller than
+// the 8000 pixels Anthropic takes goes by its description: the API refuses
+// it ("image dimensions exceed max allowed size"), and the tool_result
+// stays in the conversation.
+func TestResultContentImageTooLarge(t *testing.T) {
+	encode := func(w, h int) []byte {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	content := runtime.Content{
+		runtime.MediaPart(runtime.PartImage, "image/png", encode(8000, 1)),
+		runtime.MediaPart(runtime.PartImage, "image/png", encode(8001, 1)),
+		runtime.MediaPart(runtime.PartImage, "image/png", encode(1, 9000)),
+	}
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	blocks, ok := resultContent(res, fullBudget())
+	if !ok {
+		t.Fatal("a successful result made a failed tool_result")
+	}
+	var kinds []string
+	for _, b := range blocks {
+		switch {
+		case b.OfImage != nil:
+			kinds = append(kinds, "image")
+		case b.OfText != nil:
+			kinds = append(kinds, "text")
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "image text text" {
+		t.Errorf("blocks %s, want image text text", got)
 	}
 }
