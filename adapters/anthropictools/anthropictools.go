@@ -203,9 +203,9 @@ func countParams(v any, optional, unions *int) {
 // images as image blocks, PDFs and plain text files as document blocks;
 // audio, video, other files, and an image or file the API would refuse
 // (an SVG, an image over 5 MiB of base64 or 8000 pixels a side, a PDF
-// over 32 MiB of base64, or media
-// past the 32 MiB of base64 the answers' inline media share, as they go
-// back in one request) by their descriptions.
+// over 32 MiB of base64, or media past the 32 MiB of base64 the answers'
+// inline media share, as they go back in one request) by their
+// descriptions.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
 	var uses []anthropic.ContentBlockUnion
 	for _, block := range content {
