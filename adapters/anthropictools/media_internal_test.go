@@ -22,20 +22,12 @@ func TestResultContentMedia(t *testing.T) {
 		runtime.MediaPart(runtime.PartImage, "", []byte{1}),
 		{Type: runtime.PartImage, MIMEType: "image/png", Name: "empty.png"},
 	}
-	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	blocks, ok := resultContent(res, fullBudget())
-	if !ok {
-		t.Fatal("a successful result made a failed tool_result")
-	}
-	got, err := json.Marshal(blocks)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := contentJSON(t, content)
 	want := `[{"source":{"data":"AQ==","media_type":"image/png","type":"base64"},"type":"image"},` +
 		`{"text":"[image, image/bmp, 1 bytes]","type":"text"},` +
 		`{"text":"[image, 1 bytes]","type":"text"},` +
 		`{"text":"[image empty.png, image/png]","type":"text"}]`
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -54,21 +46,13 @@ func TestResultContentImageURL(t *testing.T) {
 		{Type: runtime.PartImage, URL: "charts/d.png"},
 		{Type: runtime.PartImage, URL: "https://example.com/e.svg", MIMEType: "image/svg+xml"},
 	}
-	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	blocks, ok := resultContent(res, fullBudget())
-	if !ok {
-		t.Fatal("a successful result made a failed tool_result")
-	}
-	got, err := json.Marshal(blocks)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := contentJSON(t, content)
 	want := `[{"source":{"url":"https://example.com/a.png","type":"url"},"type":"image"},` +
 		`{"source":{"url":"https://example.com/b","type":"url"},"type":"image"},` +
 		`{"text":"[image, image/png, at file:///tmp/c.png]","type":"text"},` +
 		`{"text":"[image, at charts/d.png]","type":"text"},` +
 		`{"text":"[image, image/svg+xml, at https://example.com/e.svg]","type":"text"}]`
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -81,17 +65,9 @@ func TestResultContentImageURL(t *testing.T) {
 func TestResultContentImageSniffed(t *testing.T) {
 	jpeg := []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00")
 	content := runtime.Content{runtime.MediaPart(runtime.PartImage, "image/png", jpeg)}
-	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	blocks, ok := resultContent(res, fullBudget())
-	if !ok {
-		t.Fatal("a successful result made a failed tool_result")
-	}
-	got, err := json.Marshal(blocks)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := contentJSON(t, content)
 	want := `[{"source":{"data":"/9j/4AAQSkZJRgA=","media_type":"image/jpeg","type":"base64"},"type":"image"}]`
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -130,4 +106,20 @@ func TestResultContentImageTooLarge(t *testing.T) {
 	if got := strings.Join(kinds, " "); got != "image text text" {
 		t.Errorf("blocks %s, want image text text", got)
 	}
+}
+
+// contentJSON returns the JSON of the tool_result blocks that answer a
+// successful call whose result is content, with the whole inline budget.
+func contentJSON(t *testing.T, content runtime.Content) string {
+	t.Helper()
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	blocks, ok := resultContent(res, fullBudget())
+	if !ok {
+		t.Fatal("a successful result made a failed tool_result")
+	}
+	got, err := json.Marshal(blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(got)
 }

@@ -20,15 +20,9 @@ func TestResponseMedia(t *testing.T) {
 		{Type: runtime.PartFile, MIMEType: "application/pdf", Name: "a.pdf"},
 		{Type: runtime.PartVideo, MIMEType: "video/mp4", URL: "https://example.com/v.mp4"},
 	}
-	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	inline := maxInlineBase64
-	out := response(&genai.FunctionCall{Name: "t"}, res, &inline)
-	got, err := json.Marshal(out.Parts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := partsJSON(t, content)
 	want := `[{"inlineData":{"mimeType":"image/png","data":"AQ=="}}]`
-	if string(got) != want {
+	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -46,6 +40,19 @@ func TestResponseMediaURL(t *testing.T) {
 		{Type: runtime.PartImage, MIMEType: "image/png", URL: "charts/d.png"},
 		{Type: runtime.PartFile, MIMEType: "application/pdf", URL: "gs:"},
 	}
+	got := partsJSON(t, content)
+	want := `[{"fileData":{"fileUri":"https://example.com/a.png","mimeType":"image/png"}},` +
+		`{"fileData":{"fileUri":"gs://bucket/b.pdf","mimeType":"application/pdf"}}]`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// partsJSON returns the JSON of the parts of the function response that
+// answers a successful call whose result is content, with the whole
+// inline budget.
+func partsJSON(t *testing.T, content runtime.Content) string {
+	t.Helper()
 	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
 	inline := maxInlineBase64
 	out := response(&genai.FunctionCall{Name: "t"}, res, &inline)
@@ -53,9 +60,5 @@ func TestResponseMediaURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `[{"fileData":{"fileUri":"https://example.com/a.png","mimeType":"image/png"}},` +
-		`{"fileData":{"fileUri":"gs://bucket/b.pdf","mimeType":"application/pdf"}}]`
-	if string(got) != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
+	return string(got)
 }
