@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package dbquery, in source order.
 func Tools(db *DB) []runtime.Tool {
@@ -80,14 +80,10 @@ func (t listTablesTool) Invoke(ctx context.Context, args json.RawMessage) (runti
 
 // Call is Invoke with the settings of the registry that runs the call.
 func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &listTablesInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &listTablesInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &listTablesInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Schema, error) {
+	return toolimpl.RunEncoded(ctx, s, &listTablesInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Schema, error) {
 		return t.db.ListTables(ctx)
 	}, encodeListTablesResult)
 }

@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
@@ -105,14 +105,10 @@ var explodeInfo = runtime.Info{
 }
 
 func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &explodeInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &explodeInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &explodeInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Explode(ctx)
 	}, nil)
 }
@@ -164,14 +160,10 @@ var badResultInfo = runtime.Info{
 }
 
 func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badResultInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &badResultInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &badResultInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTool(ctx)
 	}, encodeBadResultResult)
 }
@@ -208,11 +200,7 @@ func (streamBoomTool) Stream(ctx context.Context, args json.RawMessage, emit fun
 
 // Call is Stream with the settings of the registry that runs the call.
 func (streamBoomTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &streamBoomInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &streamBoomInfo, args); !ok {
 		return res, nil
 	}
 	return toolimpl.RunStream(ctx, s, &streamBoomInfo, func(ctx context.Context) iter.Seq2[string, error] {
@@ -698,14 +686,10 @@ var explodeTimedInfo = runtime.Info{
 }
 
 func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &explodeTimedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &explodeTimedInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &explodeTimedInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return ExplodeTimed(ctx)
 	}, nil)
 }
@@ -726,14 +710,10 @@ var badNestedInfo = runtime.Info{
 }
 
 func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badNestedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &badNestedInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
+	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
 		return BadNestedTool(ctx)
 	}, encodeBadNestedResult)
 }
@@ -752,14 +732,10 @@ var badResultTimedInfo = runtime.Info{
 }
 
 func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badResultTimedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &badResultTimedInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &badResultTimedInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTimed(ctx)
 	}, encodeBadResultTimedResult)
 }

@@ -1621,6 +1621,17 @@ func (d *Decoder) Bytes() ([]byte, bool) {
 // NoInput is the argument type of a tool that takes no arguments.
 type NoInput struct{}
 
+// NoArguments checks the arguments of a tool that takes none, which must
+// be an empty object (no text, or null, stands for one, as for any tool):
+// it returns the failed Result that refuses them, and false, when they
+// are not.
+func NoArguments(s *runtime.Settings, info *runtime.Info, args json.RawMessage) (runtime.Result, bool) {
+	var d Decoder
+	d.BeginCall(s, info, args)
+	DecodeNoInput(&d, nil)
+	return d.EndCall()
+}
+
 // DecodeNoInput decodes the arguments of a tool that takes none: an empty
 // object.
 func DecodeNoInput(d *Decoder, _ *NoInput) {

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion12 is referenced by generated code, so that a
+// SupportPackageIsVersion13 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -72,8 +72,13 @@ import (
 // versions 5 to 11 writes them with Encoder.Value, and compiles against
 // this runtime too.
 //
+// Version 13 adds NoArguments, which checks in one call the arguments of
+// a tool that takes none. Code generated for versions 5 to 12 decodes them
+// with a Decoder and DecodeNoInput, and compiles against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion13 = true
 	SupportPackageIsVersion12 = true
 	SupportPackageIsVersion11 = true
 	SupportPackageIsVersion10 = true

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package mcponly, in source order.
 func Tools() []runtime.Tool {
@@ -45,14 +45,10 @@ var internalStateInfo = runtime.Info{
 }
 
 func callInternalState(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &internalStateInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &internalStateInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &internalStateInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &internalStateInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Internal(ctx)
 	}, nil)
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -173,14 +173,10 @@ var visitsInfo = runtime.Info{
 }
 
 func callVisits(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &visitsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &visitsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &visitsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Visit, error) {
+	return toolimpl.RunEncoded(ctx, s, &visitsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Visit, error) {
 		return Visits(ctx)
 	}, encodeVisitsResult)
 }
@@ -213,14 +209,10 @@ var logsInfo = runtime.Info{
 }
 
 func callLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &logsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &logsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &logsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Log, error) {
+	return toolimpl.RunEncoded(ctx, s, &logsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]geo.Log, error) {
 		return Logs(ctx)
 	}, encodeLogsResult)
 }
@@ -237,14 +229,10 @@ var lastEntryInfo = runtime.Info{
 }
 
 func callLastEntry(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &lastEntryInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &lastEntryInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &lastEntryInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*geo.Entry, error) {
+	return toolimpl.RunEncoded(ctx, s, &lastEntryInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*geo.Entry, error) {
 		return LastEntry(ctx)
 	}, encodeLastEntryResult)
 }

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
@@ -66,14 +66,10 @@ func (t countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 
 // Call is Invoke with the settings of the registry that runs the call.
 func (t countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &countInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &countInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &countInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
 		return t.store.Count(ctx)
 	}, encodeCountResult)
 }
@@ -148,14 +144,10 @@ func (t timeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Res
 
 // Call is Invoke with the settings of the registry that runs the call.
 func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &timeInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &timeInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &timeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &timeInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return t.clock.Time(ctx)
 	}, nil)
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
@@ -163,14 +163,10 @@ var makeReportInfo = runtime.Info{
 }
 
 func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &makeReportInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &makeReportInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
+	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
 		return MakeReport(ctx)
 	}, encodeReport)
 }
@@ -187,14 +183,10 @@ var levelsInfo = runtime.Info{
 }
 
 func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &levelsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &levelsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &levelsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
+	return toolimpl.RunEncoded(ctx, s, &levelsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
 		return Levels(ctx)
 	}, encodeLevelsResult)
 }
@@ -211,14 +203,10 @@ var scoresInfo = runtime.Info{
 }
 
 func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &scoresInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &scoresInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &scoresInfo, in, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
+	return toolimpl.RunEncoded(ctx, s, &scoresInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
 		return Scores(ctx)
 	}, encodeScoresResult)
 }
@@ -235,14 +223,10 @@ var countInfo = runtime.Info{
 }
 
 func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &countInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &countInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &countInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
 		return Count(ctx)
 	}, encodeCountResult)
 }
@@ -259,14 +243,10 @@ var stampInfo = runtime.Info{
 }
 
 func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &stampInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &stampInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
+	return toolimpl.RunEncoded(ctx, s, &stampInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
 		return Stamp(ctx)
 	}, encodeStampResult)
 }
@@ -283,14 +263,10 @@ var seriesInfo = runtime.Info{
 }
 
 func callSeries(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &seriesInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &seriesInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &seriesInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Celsius, error) {
+	return toolimpl.RunEncoded(ctx, s, &seriesInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]Celsius, error) {
 		return Series(ctx)
 	}, encodeSeriesResult)
 }
@@ -313,14 +289,10 @@ var readInfo = runtime.Info{
 }
 
 func callRead(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &readInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &readInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &readInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Reading, error) {
+	return toolimpl.RunEncoded(ctx, s, &readInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Reading, error) {
 		return Read(ctx)
 	}, nil)
 }
@@ -345,14 +317,10 @@ var readPtrInfo = runtime.Info{
 }
 
 func callReadPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &readPtrInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &readPtrInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &readPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Reading, error) {
+	return toolimpl.RunEncoded(ctx, s, &readPtrInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*Reading, error) {
 		return ReadPtr(ctx)
 	}, encodeReadPtrResult)
 }
@@ -377,14 +345,10 @@ var getTicketInfo = runtime.Info{
 }
 
 func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getTicketInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getTicketInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
+	return toolimpl.RunEncoded(ctx, s, &getTicketInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
 		return GetTicket(ctx)
 	}, nil)
 }
@@ -401,14 +365,10 @@ var seriesPtrInfo = runtime.Info{
 }
 
 func callSeriesPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &seriesPtrInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &seriesPtrInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &seriesPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*[]Celsius, error) {
+	return toolimpl.RunEncoded(ctx, s, &seriesPtrInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*[]Celsius, error) {
 		return SeriesPtr(ctx)
 	}, encodeSeriesPtrResult)
 }
@@ -435,14 +395,10 @@ var ticketsInfo = runtime.Info{
 }
 
 func callTickets(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &ticketsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &ticketsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &ticketsInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*[]Ticket, error) {
+	return toolimpl.RunEncoded(ctx, s, &ticketsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*[]Ticket, error) {
 		return Tickets(ctx)
 	}, encodeTicketsResult)
 }
@@ -459,14 +415,10 @@ var dualListInfo = runtime.Info{
 }
 
 func callDualList(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &dualListInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &dualListInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &dualListInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Dual, error) {
+	return toolimpl.RunEncoded(ctx, s, &dualListInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]Dual, error) {
 		return DualList(ctx)
 	}, encodeDualListResult)
 }
@@ -489,14 +441,10 @@ var dualsPtrInfo = runtime.Info{
 }
 
 func callDualsPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &dualsPtrInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &dualsPtrInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &dualsPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Duals, error) {
+	return toolimpl.RunEncoded(ctx, s, &dualsPtrInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (*Duals, error) {
 		return DualsPtr(ctx)
 	}, encodeDualsPtrResult)
 }
@@ -517,14 +465,10 @@ var dualsValueInfo = runtime.Info{
 }
 
 func callDualsValue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &dualsValueInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &dualsValueInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &dualsValueInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Duals, error) {
+	return toolimpl.RunEncoded(ctx, s, &dualsValueInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Duals, error) {
 		return DualsValue(ctx)
 	}, nil)
 }
@@ -544,14 +488,10 @@ var getStationInfo = runtime.Info{
 }
 
 func callGetStation(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getStationInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getStationInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getStationInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Station, error) {
+	return toolimpl.RunEncoded(ctx, s, &getStationInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Station, error) {
 		return GetStation(ctx)
 	}, nil)
 }
@@ -573,14 +513,10 @@ var getStationsInfo = runtime.Info{
 }
 
 func callGetStations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getStationsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getStationsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getStationsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Station, error) {
+	return toolimpl.RunEncoded(ctx, s, &getStationsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]Station, error) {
 		return GetStations(ctx)
 	}, encodeGetStationsResult)
 }
@@ -610,14 +546,10 @@ var getNilOnlyInfo = runtime.Info{
 }
 
 func callGetNilOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getNilOnlyInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getNilOnlyInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getNilOnlyInfo, in, func(ctx context.Context, in toolimpl.NoInput) (NilOnly, error) {
+	return toolimpl.RunEncoded(ctx, s, &getNilOnlyInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (NilOnly, error) {
 		return GetNilOnly(ctx)
 	}, encodeGetNilOnlyResult)
 }
@@ -641,14 +573,10 @@ var getDescribedInfo = runtime.Info{
 }
 
 func callGetDescribed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getDescribedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getDescribedInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getDescribedInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Described, error) {
+	return toolimpl.RunEncoded(ctx, s, &getDescribedInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]Described, error) {
 		return GetDescribed(ctx)
 	}, encodeGetDescribedResult)
 }
@@ -665,14 +593,10 @@ var getDescriptionsInfo = runtime.Info{
 }
 
 func callGetDescriptions(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getDescriptionsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getDescriptionsInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getDescriptionsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]struct {
+	return toolimpl.RunEncoded(ctx, s, &getDescriptionsInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) ([]struct {
 		T interface {
 			String() string
 		} `json:"t"`
@@ -697,14 +621,10 @@ var getSparseInfo = runtime.Info{
 }
 
 func callGetSparse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &getSparseInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &getSparseInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getSparseInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Sparse, error) {
+	return toolimpl.RunEncoded(ctx, s, &getSparseInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (Sparse, error) {
 		return GetSparse(ctx)
 	}, encodeGetSparseResult)
 }

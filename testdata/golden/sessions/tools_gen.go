@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package sessions, in source order.
 func Tools(shop *Shop) []runtime.Tool {
@@ -157,11 +157,7 @@ func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if !found {
 		return toolimpl.MissingSession[*Account](&whoamiInfo), nil
 	}
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &whoamiInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &whoamiInfo, args); !ok {
 		return res, nil
 	}
 	// The arguments and the session value, which go together to the function.
@@ -169,7 +165,7 @@ func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		in      toolimpl.NoInput
 		session *Account
 	}
-	return toolimpl.RunEncoded(ctx, s, &whoamiInfo, call{in, session}, func(ctx context.Context, c call) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &whoamiInfo, call{toolimpl.NoInput{}, session}, func(ctx context.Context, c call) (string, error) {
 		session := c.session
 		return Whoami(session)
 	}, nil)
@@ -186,14 +182,10 @@ var versionInfo = runtime.Info{
 }
 
 func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &versionInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &versionInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &versionInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &versionInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Version()
 	}, nil)
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 12 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion12
+const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -142,14 +142,10 @@ var noInputInfo = runtime.Info{
 }
 
 func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &noInputInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &noInputInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+	return toolimpl.RunEncoded(ctx, s, &noInputInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return NoInput(ctx)
 	}, nil)
 }
@@ -224,14 +220,10 @@ var nothingInfo = runtime.Info{
 }
 
 func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &nothingInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
+	if res, ok := toolimpl.NoArguments(s, &nothingInfo, args); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
+	return toolimpl.RunEncoded(ctx, s, &nothingInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Nothing()
 	}, nil)
 }
