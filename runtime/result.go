@@ -15,6 +15,12 @@ import (
 type Result struct {
 	// Success reports whether the tool did what was asked.
 	Success bool `json:"success"`
+	// Structured reports that Output is Data's JSON encoding: the result
+	// is structured, and its JSON form carries it once, as data. A result
+	// made by hand with Data set should set Output to Data's JSON and
+	// Structured to true, or leave both unset (Data is then encoded when
+	// the Result is).
+	Structured bool `json:"-"`
 	// Output is the result as text for the model: the tool's string
 	// result as it is, or its structured result as JSON.
 	Output string `json:"output,omitempty"`
@@ -24,12 +30,6 @@ type Result struct {
 	Data any `json:"data,omitempty"`
 	// Error says what went wrong, in words the model can act on.
 	Error string `json:"error,omitempty"`
-	// Structured reports that Output is Data's JSON encoding: the result
-	// is structured, and its JSON form carries it once, as data. A result
-	// made by hand with Data set should set Output to Data's JSON and
-	// Structured to true, or leave both unset (Data is then encoded when
-	// the Result is).
-	Structured bool `json:"-"`
 	// Problems lists each problem with the arguments, when they were
 	// rejected, for programs; the model reads them in Error.
 	Problems []Problem `json:"-"`
