@@ -81,6 +81,16 @@ done
 		-goal 'Call/(lookup|week|quote)$:toolgen-registry/eino-InferTool<=0.5,bytes' \
 		-goal 'Call/(lookup|ignorectx)-timeout$:toolgen-registry/eino-deadline<=0.75'
 	echo
+	echo "## Calls from every core at once"
+	echo
+	echo "The struct calls above made from GOMAXPROCS goroutines at once (\`b.RunParallel\`), as a server"
+	echo "answering many conversations, or ExecuteAll running a turn's calls, makes them: what a registry"
+	echo "shares between calls (its index of tools, its counters, the pools of encoders and deadlines) is"
+	echo "contended here and nowhere else. Time per call is the wall time over all the calls made, on"
+	echo "$(nproc) cores. No goal of the issue is set on these rows."
+	echo
+	grep -E '^(BenchmarkParallel|goos|goarch|pkg|cpu)' "$out" | go run ./report -baseline toolgen-registry
+	echo
 	echo "## Real result shapes"
 	echo
 	echo "Ten tools of bench/shapes whose arguments and results have the shapes of public MCP, Eino and genkit"
