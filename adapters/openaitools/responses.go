@@ -69,14 +69,15 @@ func ExecuteResponse(ctx context.Context, reg *runtime.Registry, output []respon
 	var calls []runtime.Call
 	var custom []bool
 	for _, item := range output {
+		// The item's fields, not AsFunctionCall, which decodes the JSON the
+		// item came from: a program that set the arguments itself (from a
+		// stream's deltas) is answered for what it set.
 		switch item.Type {
 		case "function_call":
-			call := item.AsFunctionCall()
-			calls = append(calls, runtime.Call{ID: call.CallID, Name: call.Name, Args: json.RawMessage(call.Arguments)})
+			calls = append(calls, runtime.Call{ID: item.CallID, Name: item.Name, Args: json.RawMessage(item.Arguments.OfString)})
 			custom = append(custom, false)
 		case "custom_tool_call":
-			call := item.AsCustomToolCall()
-			calls = append(calls, runtime.Call{ID: call.CallID, Name: call.Name, Args: json.RawMessage(call.Input)})
+			calls = append(calls, runtime.Call{ID: item.CallID, Name: item.Name, Args: json.RawMessage(item.Input)})
 			custom = append(custom, true)
 		}
 	}

@@ -900,3 +900,50 @@ func TestChatStreamSparseIndex(t *testing.T) {
 		t.Errorf("answers %+v", turn.Answers)
 	}
 }
+
+// A program that runs each call as soon as its arguments are done, before
+// the response completes, keeps the item of response.output_item.added
+// and sets its arguments from response.function_call_arguments.done.
+// ExecuteResponse reads the item's fields, as the program set them, not
+// the JSON the item was decoded from (where the arguments are still "").
+func TestResponsesStreamRunEachWhenDone(t *testing.T) {
+	events, items := respCallEvents([]respCall{{0, "echo", []string{`{"city":`, `"Zürich"}`}}, {1, "clock", []string{"{}"}}})
+	api := &streamAPI{stream: respFull(events, items), answer: respDone}
+	ctx := context.Background()
+	reg := streamRegistry(t)
+	params := responses.ResponseNewParams{Model: "gpt-test", Tools: openaitools.ResponseTools(reg), Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")}}
+	client := api.client(t)
+	stream := client.Responses.NewStreaming(ctx, params)
+	defer stream.Close()
+	added := map[string]responses.ResponseOutputItemUnion{}
+	var answers []responses.ResponseInputItemUnionParam
+	for stream.Next() {
+		event := stream.Current()
+		switch event.Type {
+		case "response.output_item.added":
+			added[event.Item.ID] = event.Item
+		case "response.function_call_arguments.done":
+			item := added[event.ItemID]
+			item.Arguments.OfString = event.Arguments
+			got, err := openaitools.ExecuteResponse(ctx, reg, []responses.ResponseOutputItemUnion{item})
+			if err != nil {
+				t.Fatal(err)
+			}
+			answers = append(answers, got...)
+		}
+	}
+	if err := stream.Err(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(answers)
+	var got []respTurn
+	if err := json.Unmarshal(data, &got); err != nil || len(got) != 2 {
+		t.Fatalf("answers %s", data)
+	}
+	if got[0].CallID != "call_0" || respOutput(t, got[0]) != `{"success":true,"output":"Zürich"}` {
+		t.Errorf("echo: %+v %s", got[0], respOutput(t, got[0]))
+	}
+	if got[1].CallID != "call_1" || respOutput(t, got[1]) != `{"success":true,"output":"noon"}` {
+		t.Errorf("clock: %+v %s", got[1], respOutput(t, got[1]))
+	}
+}
