@@ -947,3 +947,74 @@ func TestResponsesStreamRunEachWhenDone(t *testing.T) {
 		t.Errorf("clock: %+v %s", got[1], respOutput(t, got[1]))
 	}
 }
+
+// A program that runs each call as the accumulator reports it done
+// (JustFinishedToolCall) and hands it to Execute as a tool call. With the
+// calls one after another (OpenAI's order), each is reported once, whole,
+// and runs. With their deltas interleaved, the accumulator reports a call
+// each time the deltas move to another, before its arguments are whole
+// (its documentation says not to rely on it with parallel tool calls),
+// first with arguments "" (which Execute takes as {}: a tool whose
+// arguments are all optional would run with none), then cut JSON: such a
+// call is answered with an error, and then again when it is reported
+// again, two answers to one ID that the API refuses. A program must then
+// wait for the finish instead.
+func TestChatStreamRunEachWhenDone(t *testing.T) {
+	run := func(t *testing.T, events []string) (reported []string, answers []answer) {
+		api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+		client := api.client(t)
+		reg := streamRegistry(t)
+		params := openai.ChatCompletionNewParams{Model: "gpt-test", Tools: openaitools.Tools(reg), Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather?")}}
+		stream := client.Chat.Completions.NewStreaming(context.Background(), params)
+		defer stream.Close()
+		acc := openai.ChatCompletionAccumulator{}
+		for stream.Next() {
+			if !acc.AddChunk(stream.Current()) {
+				t.Fatal("a chunk was not accumulated")
+			}
+			if tool, ok := acc.JustFinishedToolCall(); ok {
+				reported = append(reported, tool.ID+" "+tool.Arguments)
+				call := openai.ChatCompletionMessageToolCallUnion{ID: tool.ID, Type: "function", Function: tool.ChatCompletionMessageFunctionToolCallFunction}
+				got, err := openaitools.Execute(context.Background(), reg, []openai.ChatCompletionMessageToolCallUnion{call})
+				if err != nil {
+					t.Fatal(err)
+				}
+				answers = append(answers, sent(t, got)...)
+			}
+		}
+		if err := stream.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return reported, answers
+	}
+	t.Run("in turn", func(t *testing.T) {
+		reported, answers := run(t, []string{
+			chatStart(0, "call_1", "echo"), chatArgs(0, `{"city":`), chatArgs(0, `"Paris"}`),
+			chatStart(1, "call_2", "echo"), chatArgs(1, `{"city":`), chatArgs(1, `"Zürich"}`),
+		})
+		want := []string{`call_1 {"city":"Paris"}`, `call_2 {"city":"Zürich"}`}
+		if strings.Join(reported, "|") != strings.Join(want, "|") {
+			t.Errorf("reported %q, want %q", reported, want)
+		}
+		if len(answers) != 2 || echoed(t, answers[0].Content) != "Paris" || echoed(t, answers[1].Content) != "Zürich" {
+			t.Errorf("answers %+v", answers)
+		}
+	})
+	t.Run("interleaved", func(t *testing.T) {
+		reported, answers := run(t, []string{
+			chatStart(0, "call_1", "echo"), chatStart(1, "call_2", "echo"),
+			chatArgs(0, `{"city":`), chatArgs(1, `{"city":`),
+			chatArgs(0, `"Paris"}`), chatArgs(1, `"Zürich"}`),
+		})
+		if len(reported) <= 2 || reported[0] != "call_1 " {
+			t.Fatalf("reported %q; this test's premise changed", reported)
+		}
+		ids := map[string]int{}
+		for _, a := range answers {
+			ids[a.ToolCallID]++
+		}
+		if ids["call_1"] < 2 || decodeResult(t, answers[0].Content).Success {
+			t.Errorf("reported %q, answers %+v", reported, answers)
+		}
+	})
+}
