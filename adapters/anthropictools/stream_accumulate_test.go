@@ -582,3 +582,51 @@ func TestStreamErrorEvent(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A program that runs each tool_use as its content_block_stop arrives,
+// before the message ends, with the block as Accumulate left it: with the
+// deltas of two blocks interleaved, each runs once, whole, and the answers
+// collected so go back well-formed.
+func TestStreamRunEachWhenStopped(t *testing.T) {
+	events := []string{
+		useStart(0, "toolu_1", "echo"), useStart(1, "toolu_2", "echo"),
+		inputDelta(0, `{"city":`), inputDelta(1, `{"city":`),
+		inputDelta(1, `"Zürich"}`), blockStop(1),
+		inputDelta(0, `"Paris"}`), blockStop(0),
+	}
+	api := &streamAPI{events: whole("tool_use", events...)}
+	ctx := context.Background()
+	reg := streamRegistry(t)
+	client := api.client(t)
+	params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 1024, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
+	stream := client.Messages.NewStreaming(ctx, params)
+	message := anthropic.Message{}
+	answers := map[int64]anthropic.ContentBlockParamUnion{}
+	for stream.Next() {
+		e := stream.Current()
+		if err := message.Accumulate(e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Type == "content_block_stop" && message.Content[e.Index].Type == "tool_use" {
+			got, err := anthropictools.Execute(ctx, reg, message.Content[e.Index:e.Index+1])
+			if err != nil || len(got) != 1 {
+				t.Fatalf("%v, %v", got, err)
+			}
+			answers[e.Index] = got[0]
+		}
+	}
+	stream.Close()
+	if err := stream.Err(); err != nil || message.StopReason != anthropic.StopReasonToolUse {
+		t.Fatalf("%v, stop_reason %q", err, message.StopReason)
+	}
+	// The answers go back in the blocks' order, not in the order they ran.
+	results := []anthropic.ContentBlockParamUnion{answers[0], answers[1]}
+	params.Messages = append(params.Messages, message.ToParam(), anthropic.NewUserMessage(results...))
+	if _, err := client.Messages.New(ctx, params); err != nil {
+		t.Fatal(err)
+	}
+	_, _, got := checkRequest(t, api.body(1))
+	if len(got) != 2 || got[0].text() != "Paris" || got[1].text() != "Zürich" {
+		t.Errorf("results %+v", got)
+	}
+}
