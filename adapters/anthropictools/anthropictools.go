@@ -22,6 +22,16 @@
 //	// ...
 //	results, err := anthropictools.Execute(ctx, reg, message.Content)
 //	params.Messages = append(params.Messages, message.ToParam(), anthropic.NewUserMessage(results...))
+//
+// A streamed message, accumulated with Message.Accumulate, is executed the
+// same way, once its stop_reason is "tool_use". A stream whose body ends
+// before message_stop gives no error, only no stop_reason; and on
+// content_block_stop Accumulate replaces a tool_use input that is not
+// JSON (a response cut at max_tokens, fine-grained tool streaming) with
+// {}, so that such a call would run with no arguments. Ask again in both
+// cases; a program that must answer such a call keeps the block's
+// partial_json deltas and sets them as its Input before Execute, which
+// then answers that the input is not JSON.
 package anthropictools
 
 import (

@@ -22,6 +22,14 @@
 //	parts, err := geminitools.Execute(ctx, reg, resp.FunctionCalls())
 //	contents = append(contents, resp.Candidates[0].Content, genai.NewContentFromParts(parts, genai.RoleUser))
 //
+// A streamed response (Models.GenerateContentStream) brings each function
+// call whole in one chunk: execute the calls of all the chunks once the
+// last has a finish reason (a stream whose body ends early gives no
+// error, only none; MALFORMED_FUNCTION_CALL brings no call to answer),
+// and send back the model's turn with the parts of all the chunks but
+// the empty ones: genai writes a part of empty text, which a last chunk
+// may have, as {}, which Gemini refuses.
+//
 // A tool whose result is multimodal content is answered with the
 // content's description as the output, and with its media of the types
 // Gemini takes in a function response (images: PNG, JPEG, WebP;

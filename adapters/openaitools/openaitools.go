@@ -34,6 +34,14 @@
 //	params.PreviousResponseID = openai.String(resp.ID)
 //	params.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: answers}
 //
+// A streamed completion, accumulated with openai.ChatCompletionAccumulator,
+// is executed the same way once its finish_reason is "tool_calls": a
+// stream whose body ends before [DONE] gives no error, only no
+// finish_reason, and JustFinishedToolCall may report a call before its
+// arguments are whole when the calls' deltas interleave. A streamed
+// response is executed with the output of its response.completed event;
+// an "error" event is not the stream's error.
+//
 // The answers are the Results as JSON. The Responses API also takes
 // images and files in a function_call_output, so ExecuteResponse answers
 // a tool whose result is multimodal content with its parts: text, images
