@@ -118,25 +118,33 @@ func parses(src string) bool {
 	return err == nil
 }
 
-// fieldDoc is the description a field's doc comment gives. A name that
-// is a plain word stays, as a word of the sentence ("City to forecast",
-// "Max results to return", where "results" is no verb); any other leading
-// Go name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
-// ..."), and otherwise replaced by the JSON name the model writes, so the
-// sentence keeps its subject ("DelayMS to wait ..." → "delay_ms to wait
-// ..."), unless the two differ only in case ("SKUs to check").
+// fieldDoc is the description a field's doc comment gives. A definition
+// keeps its noun phrase ("Address is a postal address ..." → "A postal
+// address ..."), whatever the name. Otherwise a name that is a plain word
+// stays, as a word of the sentence ("City to forecast", "Max results to
+// return", where "results" is no verb); any other leading Go name followed
+// by a verb is dropped ("IncludeWind adds ..." → "Adds ..."), and
+// otherwise replaced by the JSON name the model writes, so the sentence
+// keeps its subject ("DelayMS to wait ..." → "delay_ms to wait ..."),
+// unless the two differ only in case ("SKUs to check").
 func fieldDoc(text, goName, jsonName string) string {
 	rest, ok := strings.CutPrefix(text, goName+" ")
-	if !ok || rest == "" || plainWord(goName) || strings.EqualFold(goName, jsonName) {
-		// SKUs stays SKUs, where skus would only start the sentence in
-		// lower case.
+	if !ok || rest == "" {
+		return text
+	}
+	if phrase, ok := definition(rest); ok {
+		return upperFirst(phrase)
+	}
+	if plainWord(goName) {
 		return text
 	}
 	if next, _, _ := strings.Cut(rest, " "); looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return upperFirst(rest)
 	}
-	if phrase, ok := definition(rest); ok {
-		return upperFirst(phrase)
+	if strings.EqualFold(goName, jsonName) {
+		// SKUs stays SKUs, where skus would only start the sentence in
+		// lower case.
+		return text
 	}
 	return jsonName + " " + rest
 }

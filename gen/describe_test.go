@@ -70,6 +70,12 @@ func TestFieldDoc(t *testing.T) {
 		{"PageToken comes from a previous call.", "PageToken", "page_token", "Comes from a previous call."},
 		{"SKUs to check.", "SKUs", "skus", "SKUs to check."},
 		{"URL to fetch, with its scheme.", "URL", "url", "URL to fetch, with its scheme."},
+		// A JSON name that is the Go name in other case drops the name
+		// before a verb and keeps a definition's noun phrase all the same.
+		{"IncludeWind adds the wind speed to each day.", "IncludeWind", "includeWind", "Adds the wind speed to each day."},
+		{"SKUs is the list of items to check.", "SKUs", "skus", "The list of items to check."},
+		{"Address is a postal address of the user.", "Address", "address", "A postal address of the user."},
+		{"City is fast.", "City", "city", "City is fast."},
 	} {
 		if got := fieldDoc(c.text, c.goName, c.jsonName); got != c.want {
 			t.Errorf("fieldDoc(%q) = %q, want %q", c.text, got, c.want)

@@ -50,7 +50,7 @@ var getIssueInfo = runtime.Info{
 	Description: "Returns an issue of a repository, with its body.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},` +
-		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},` +
+		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"The repository's name."},` +
 		`"number":{"type":"integer","minimum":1,"description":"Number of the issue."}},` +
 		`"additionalProperties":false,"type":"object","required":["owner","repo","number"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -101,7 +101,7 @@ var listTasksInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"project":{"type":"string","maxLength":64,"minLength":1,"description":"Project whose tasks to list."},` +
 		`"include_done":{"type":"boolean","description":"Lists finished tasks too."},` +
-		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the most tasks to return."}},` +
+		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"The most tasks to return."}},` +
 		`"additionalProperties":false,"type":"object","required":["project","include_done","limit"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -174,8 +174,8 @@ var searchDocsInfo = runtime.Info{
 	Name:        "search_docs",
 	Description: "Searches the documentation for pages about a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"query":{"type":"string","maxLength":500,"minLength":1,"description":"Query is the text to search for."},` +
-		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit is the most hits to return."},` +
+		`"query":{"type":"string","maxLength":500,"minLength":1,"description":"The text to search for."},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"The most hits to return."},` +
 		`"version":{"type":"string","maxLength":20,"description":"Version of the docs to search, such as v1.26; the latest if empty."}},` +
 		`"additionalProperties":false,"type":"object","required":["query","limit"]}`),
 	Dialects: runtime.DialectSchemas{
@@ -296,8 +296,8 @@ var findPlacesInfo = runtime.Info{
 	Description: "Finds places near a point.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","maxLength":200,"minLength":1,"description":"Query is what to look for, such as \"bakery\"."},` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Lat is the latitude of the point to search around."},` +
-		`"lng":{"type":"number","maximum":180,"minimum":-180,"description":"Lng is the longitude of the point to search around."},` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90,"description":"The latitude of the point to search around."},` +
+		`"lng":{"type":"number","maximum":180,"minimum":-180,"description":"The longitude of the point to search around."},` +
 		`"radius_m":{"type":"integer","maximum":50000,"minimum":1,"description":"radius_m is how far from the point to search, in meters."},` +
 		`"open_now":{"type":"boolean","description":"Lists only the places open now."}},` +
 		`"additionalProperties":false,"type":"object","required":["query","lat","lng","radius_m"]}`),
@@ -339,7 +339,7 @@ var listMembersInfo = runtime.Info{
 	Name:        "list_members",
 	Description: "Lists the members of an organization.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"org":{"type":"string","maxLength":39,"minLength":1,"description":"Org is the organization's login."},` +
+		`"org":{"type":"string","maxLength":39,"minLength":1,"description":"The organization's login."},` +
 		`"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
 		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"The most members to return."}},` +
 		`"additionalProperties":false,"type":"object","required":["org","per_page"]}`),
@@ -385,7 +385,7 @@ var listIssuesInfo = runtime.Info{
 	Description: "Lists a repository's issues, the newest first.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},` +
-		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},` +
+		`"repo":{"type":"string","maxLength":100,"minLength":1,"description":"The repository's name."},` +
 		`"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": lists the open issues; \"closed\": lists the closed issues; \"all\": lists all issues."},` +
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":10,"description":"Labels the issues must all have."},` +
 		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"The most issues to return."}},` +
@@ -438,7 +438,7 @@ var listOrdersInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"customer_id":{"type":"string","maxLength":36,"minLength":36,"description":"The customer's UUID."},` +
 		`"status":{"type":"string","enum":["open","shipped"],"description":"Status of the orders to list. Values: \"open\": orders are not shipped yet; \"shipped\": orders have left the warehouse."},` +
-		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit is the most orders to return."}},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"The most orders to return."}},` +
 		`"additionalProperties":false,"type":"object","required":["customer_id","status","limit"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,

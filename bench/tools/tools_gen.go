@@ -216,7 +216,7 @@ var weekInfo = runtime.Info{
 	Description: "Returns the weather of a city for the seven days from a date.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
-		`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
+		`"start":{"type":"string","maxLength":10,"minLength":10,"description":"The first day, as YYYY-MM-DD."}},` +
 		`"additionalProperties":false,"type":"object","required":["city","start"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,

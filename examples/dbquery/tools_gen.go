@@ -50,10 +50,10 @@ var listTablesInfo = runtime.Info{
 		`"name":{"type":"string"},` +
 		`"columns":{"items":{"properties":{` +
 		`"name":{"type":"string"},` +
-		`"type":{"type":"string","description":"Type is the declared type, such as INTEGER or TEXT (\"\" if none)."},` +
+		`"type":{"type":"string","description":"The declared type, such as INTEGER or TEXT (\"\" if none)."},` +
 		`"not_null":{"type":"boolean"},` +
 		`"primary_key":{"type":"boolean"},` +
-		`"references":{"type":"string","description":"References is the column a foreign key points to, as table(column)."}},` +
+		`"references":{"type":"string","description":"The column a foreign key points to, as table(column)."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","type","not_null","primary_key"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["name","columns"]},"type":["array","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["tables"]}`),
@@ -99,8 +99,8 @@ var queryInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"columns":{"items":{"type":"string"},"type":["array","null"],"description":"Columns are the names of the result's columns."},` +
-		`"rows":{"items":{"items":true,"type":["array","null"]},"type":["array","null"],"description":"Rows are the rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
+		`"columns":{"items":{"type":"string"},"type":["array","null"],"description":"The names of the result's columns."},` +
+		`"rows":{"items":{"items":true,"type":["array","null"]},"type":["array","null"],"description":"The rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
 		`"truncated":{"type":"boolean","description":"Truncated reports that the result holds only the first rows."},` +
 		`"notice":{"type":"string","description":"Notice says why the result was cut and what to do instead."}},` +
 		`"additionalProperties":false,"type":"object","required":["columns","rows","truncated"]}`),

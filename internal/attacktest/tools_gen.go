@@ -746,10 +746,10 @@ var echoArgsInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"code":{"type":"string","maxLength":10,"pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit."},` +
 		`"slug":{"type":"string","pattern":"^[a-z-]*$","description":"Slug only matches a pattern."},` +
-		`"mail":{"type":"string","format":"email","description":"Mail is an email address."},` +
+		`"mail":{"type":"string","format":"email","description":"An email address."},` +
 		`"color":{"type":"string","enum":["red","green"],"description":"Color is one of a set."},` +
 		`"size":{"type":"string","enum":["s","m"],"maxLength":5,"description":"Size is one of a set, and short."},` +
-		`"count":{"type":"integer","maximum":9,"description":"Count is a small number."}},` +
+		`"count":{"type":"integer","maximum":9,"description":"A small number."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,

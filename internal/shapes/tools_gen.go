@@ -56,8 +56,8 @@ var getCityInfo = runtime.Info{
 		Derived: toolimpl.AllDialects,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"Name is the city's name."},` +
-		`"country":{"type":"string","description":"Country is the country's name."},` +
+		`"name":{"type":"string","description":"The city's name."},` +
+		`"country":{"type":"string","description":"The country's name."},` +
 		`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","country","population"]}`),
 	OutputObject: true,
@@ -93,8 +93,8 @@ var cityFactsInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name of the city."},` +
 		`"mayor":{"type":"string","description":"Mayor of the city, if known."},` +
-		`"founded":{"type":"integer","description":"Founded is the year the city was founded, if known."},` +
-		`"airports":{"items":{"type":"string"},"type":["array","null"],"description":"Airports are the codes of the city's airports."},` +
+		`"founded":{"type":"integer","description":"The year the city was founded, if known."},` +
+		`"airports":{"items":{"type":"string"},"type":["array","null"],"description":"The codes of the city's airports."},` +
 		`"country":{"type":"string","description":"Country is its country's ISO 3166 code, if known."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","mayor","founded","airports","country"]}`),
 	OutputObject: true,
@@ -119,8 +119,8 @@ func callCityFacts(ctx context.Context, s *runtime.Settings, args json.RawMessag
 }
 
 const findCityOutput = `"properties":{` +
-	`"name":{"type":"string","description":"Name is the city's name."},` +
-	`"country":{"type":"string","description":"Country is the country's name."},` +
+	`"name":{"type":"string","description":"The city's name."},` +
+	`"country":{"type":"string","description":"The country's name."},` +
 	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
 	`"additionalProperties":false,"type":["object","null"],"required":["name","country","population"]}`
 
@@ -159,7 +159,7 @@ var cityNamesInfo = runtime.Info{
 	Name:        "city_names",
 	Description: "Lists the names of the cities whose names start with a prefix: an array.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		`"prefix":{"type":"string","maxLength":40,"description":"The start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -192,7 +192,7 @@ var countCitiesInfo = runtime.Info{
 	Description: "Counts the cities whose names start with a prefix: a scalar.",
 	Title:       "Count cities",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		`"prefix":{"type":"string","maxLength":40,"description":"The start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -224,7 +224,7 @@ var populationsInfo = runtime.Info{
 	Name:        "populations",
 	Description: "Maps the names of the cities whose names start with a prefix to their populations, in millions: a map.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		`"prefix":{"type":"string","maxLength":40,"description":"The start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -252,8 +252,8 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 }
 
 const streamCitiesOutput = `"properties":{` +
-	`"name":{"type":"string","description":"Name is the city's name."},` +
-	`"country":{"type":"string","description":"Country is the country's name."},` +
+	`"name":{"type":"string","description":"The city's name."},` +
+	`"country":{"type":"string","description":"The country's name."},` +
 	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
 	`"additionalProperties":false,"type":"object","required":["name","country","population"]}`
 
@@ -261,7 +261,7 @@ var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",
 	Description: "Yields the cities whose names start with a prefix, one object a chunk: a stream of objects.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		`"prefix":{"type":"string","maxLength":40,"description":"The start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,

@@ -37,24 +37,23 @@ func Tools() []runtime.Tool {
 const (
 	submitSectionSections  = `"sections":{"items":{"$ref":"#/$defs/Section"},"type":"array","description":"Sections are its subsections."}},`
 	submitSectionEnd       = `"additionalProperties":false,"type":"object","required":["title"],"description":"A section of an outline, with sections of its own."}},"properties":{`
-	submitOutline          = `"outline":{"$ref":"#/$defs/Section","description":"Outline is the form's outline."}},`
+	submitOutline          = `"outline":{"$ref":"#/$defs/Section","description":"The form's outline."}},`
 	submitEnd              = `"additionalProperties":false,"type":"object","required":["name","address"]}`
-	submitNameOpenAI       = `"name":{"type":"string","description":"Name is the sender's name."},`
 	submitAddressEndOpenAI = `"additionalProperties":false,"type":"object","required":["city"],"description":"Address is where the sender lives."},`
 )
 
 // submitSchema is the JSON Schema of the submit tool's arguments: its Parameters, and its
 // schema for Gemini, to which its directive sends it non-strict.
 var submitSchema = json.RawMessage(`{"$defs":{"Section":{"properties":{` +
-	`"title":{"type":"string","description":"Title is the section's title.","x-ui":"heading"},` +
+	`"title":{"type":"string","description":"The section's title.","x-ui":"heading"},` +
 	submitSectionSections +
 	submitSectionEnd +
-	`"name":{"type":"string","description":"Name is the sender's name.","order":"1","x-ui":"text"},` +
+	`"name":{"type":"string","description":"The sender's name.","order":"1","x-ui":"text"},` +
 	`"address":{"properties":{` +
-	`"city":{"type":"string","description":"City is the city.","x-ui":"select"}},` +
+	`"city":{"type":"string","description":"The city.","x-ui":"select"}},` +
 	`"additionalProperties":false,"type":"object","required":["city"],"description":"Address is where the sender lives.","order":"2"},` +
 	`"tags":{"items":{"properties":{` +
-	`"label":{"type":"string","description":"Label is the label's text.","x-color":"red"}},` +
+	`"label":{"type":"string","description":"The label's text.","x-color":"red"}},` +
 	`"additionalProperties":false,"type":"object","required":["label"]},"type":"array","description":"Tags label the form.","x-ui":"chips"},` +
 	submitOutline +
 	submitEnd)
@@ -65,30 +64,30 @@ var submitInfo = runtime.Info{
 	Parameters:  submitSchema,
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"$defs":{"Section":{"properties":{` +
-			`"title":{"type":"string","description":"Title is the section's title."},` +
+			`"title":{"type":"string","description":"The section's title."},` +
 			`"sections":{"anyOf":[{"items":{"$ref":"#/$defs/Section"},"type":"array"},{"type":"null"}],"description":"Sections are its subsections."}},` +
 			`"additionalProperties":false,"type":"object","required":["title","sections"],"description":"A section of an outline, with sections of its own."}},"properties":{` +
-			submitNameOpenAI +
+			`"name":{"type":"string","description":"The sender's name."},` +
 			`"address":{"properties":{` +
-			`"city":{"type":"string","description":"City is the city."}},` +
+			`"city":{"type":"string","description":"The city."}},` +
 			submitAddressEndOpenAI +
 			`"tags":{"anyOf":[{"items":{"properties":{` +
-			`"label":{"type":"string","description":"Label is the label's text."}},` +
+			`"label":{"type":"string","description":"The label's text."}},` +
 			`"additionalProperties":false,"type":"object","required":["label"]},"type":"array"},{"type":"null"}],"description":"Tags label the form."},` +
-			`"outline":{"anyOf":[{"$ref":"#/$defs/Section"},{"type":"null"}],"description":"Outline is the form's outline."}},` +
+			`"outline":{"anyOf":[{"$ref":"#/$defs/Section"},{"type":"null"}],"description":"The form's outline."}},` +
 			`"additionalProperties":false,"type":"object","required":["name","address","tags","outline"]}`),
 		Gemini:         submitSchema,
 		GeminiDegraded: true,
 		Anthropic: json.RawMessage(`{"$defs":{"Section":{"properties":{` +
-			`"title":{"type":"string","description":"Title is the section's title."},` +
+			`"title":{"type":"string","description":"The section's title."},` +
 			submitSectionSections +
 			submitSectionEnd +
-			submitNameOpenAI +
+			`"name":{"type":"string","description":"The sender's name."},` +
 			`"address":{"properties":{` +
-			`"city":{"type":"string","description":"City is the city."}},` +
+			`"city":{"type":"string","description":"The city."}},` +
 			submitAddressEndOpenAI +
 			`"tags":{"items":{"properties":{` +
-			`"label":{"type":"string","description":"Label is the label's text."}},` +
+			`"label":{"type":"string","description":"The label's text."}},` +
 			`"additionalProperties":false,"type":"object","required":["label"]},"type":"array","description":"Tags label the form."},` +
 			submitOutline +
 			submitEnd),

@@ -66,7 +66,7 @@ var renameInfo = runtimepkg.Info{
 	Description: "Renames an item.",
 	Parameters: jsonpkg.RawMessage(`{"properties":{` +
 		`"display_name":{"type":"string","description":"Name shown to people."},` +
-		`"name":{"type":"string","description":"Name is the item's key."}},` +
+		`"name":{"type":"string","description":"The item's key."}},` +
 		`"additionalProperties":false,"type":"object","required":["display_name","name"]}`),
 	Dialects: runtimepkg.DialectSchemas{
 		Derived: toolimpl.AllDialects,

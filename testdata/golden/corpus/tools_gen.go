@@ -94,7 +94,7 @@ func Tools(store *Store) []runtime.Tool {
 // schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var trackEventSchema = json.RawMessage(`{"properties":{` +
 	`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
-	`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
+	`"props":{"additionalProperties":true,"type":"object","description":"The event's properties, any JSON values."},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]}`)
 
@@ -112,7 +112,7 @@ var trackEventInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
-		`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
+		`"props":{"additionalProperties":true,"type":"object","description":"The event's properties, any JSON values."},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
@@ -133,8 +133,8 @@ func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessa
 // schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var patchRecordSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
-	`"value":{"description":"Value is the new value, of any JSON type."},` +
-	`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
+	`"value":{"description":"The new value, of any JSON type."},` +
+	`"previous":{"description":"The value expected before the change, for an optimistic check."}},` +
 	`"additionalProperties":false,"type":"object","required":["id","value"]}`)
 
 var patchRecordInfo = runtime.Info{
@@ -151,8 +151,8 @@ var patchRecordInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
-		`"value":{"description":"Value is the new value, of any JSON type."},` +
-		`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
+		`"value":{"description":"The new value, of any JSON type."},` +
+		`"previous":{"description":"The value expected before the change, for an optimistic check."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","value"]}`),
 	OutputObject: true,
 }
@@ -1128,7 +1128,7 @@ var bookMeetingInfo = runtime.Info{
 		`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
 		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"DurationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-		`"isPrivate":{"type":"boolean","description":"IsPrivate hides the title from others."}},` +
+		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
 		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -1138,7 +1138,7 @@ var bookMeetingInfo = runtime.Info{
 		`"attendees":{"items":{"type":"string"},"type":["array","null"],"description":"Attendees by email address."},` +
 		`"durationMin":{"type":"integer","description":"DurationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-		`"isPrivate":{"type":"boolean","description":"IsPrivate hides the title from others."}},` +
+		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
 		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	OutputObject: true,
 }

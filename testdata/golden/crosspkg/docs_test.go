@@ -13,7 +13,7 @@ import (
 // syntax, reach the schema of every dialect.
 func TestDocsOfOtherPackage(t *testing.T) {
 	want := map[string]string{ // property path: words its description has
-		"center":     "Center is the point to search around.",
+		"center":     "The point to search around.",
 		"center.lat": "Latitude, north positive.",
 		"center.lon": "Longitude, east positive.",
 		"radius":     `Radius to search within, in Unit; at sea, in "nmi".`,

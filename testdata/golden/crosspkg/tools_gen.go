@@ -126,7 +126,7 @@ var locateInfo = runtime.Info{
 		`"center":{"properties":{` +
 		`"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},` +
 		`"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"The point to search around."},` +
 		`"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit; at sea, in \"nmi\"."},` +
 		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile."}},` +
 		`"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`),

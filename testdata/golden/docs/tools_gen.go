@@ -39,7 +39,7 @@ var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem. Before it:\n- look for an open ticket of the customer\n- ask the customer for a contact if there is none",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
+		`"subject":{"type":"string","description":"A one-line summary."},` +
 		`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
 		`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
 		`"contact":{"properties":{` +
@@ -47,10 +47,10 @@ var openTicketInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
 		`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
-		`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
+		`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"The priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
 		`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
-		`"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
-		`"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},` +
+		`"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"The channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
+		`"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"The roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},` +
 		`"signature":{"type":"string","maxLength":40,"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others"}},` +
 		`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
 	Dialects: runtime.DialectSchemas{

@@ -337,8 +337,8 @@ var getTicketInfo = runtime.Info{
 		`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 		`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
 		`"urgencies":{"items":{"type":"integer","enum":[1,2,0]},"type":["array","null"],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
-		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
+		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"The state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
+		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"A string or a number, or null where the function leaves it unset."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -378,8 +378,8 @@ const ticketsOutput = `"items":{"properties":{` +
 	`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 	`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
 	`"urgencies":{"items":{"type":"integer","enum":[1,2,0]},"type":["array","null"],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-	`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
-	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
+	`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"The state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
+	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"A string or a number, or null where the function leaves it unset."}},` +
 	`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]},"type":["array","null"]}`
 
 var ticketsInfo = runtime.Info{

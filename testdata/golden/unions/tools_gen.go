@@ -52,9 +52,9 @@ var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"phone":{"type":"string"},` +
 	`"country":{"type":"string","maxLength":2,"minLength":2},` +
 	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
-	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
-	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
-	`"alias":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Alias is a number, a string, or null: nullable joins the union."},` +
+	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"A string or null, said the other way: it reads as nullable."},` +
+	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"A number or a string."},` +
+	`"alias":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"A number, a string, or null: nullable joins the union."},` +
 	`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
 	`"tag":{"type":"string"},` +
 	`"kind":{"type":"string"}},` +
@@ -93,12 +93,12 @@ var inviteSchema = json.RawMessage(`{"properties":{` +
 	`"venue":{"anyOf":[{"properties":{` +
 	`"city":{"type":"string","description":"City of the venue."}},` +
 	`"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."},` +
-	`"on":{"type":"string","maxLength":10,"format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."},` +
+	`"on":{"type":"string","maxLength":10,"format":"date","description":"The day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."},` +
 	`"seats":{"oneOf":[{"type":"object"},{"items":{"properties":{` +
 	`"row":{"type":"integer","minimum":0,"description":"Row of the seat, from 0."},` +
 	`"label":{"type":"string","description":"Label of the seat, such as A."}},` +
 	`"additionalProperties":false,"type":"object","required":["row","label"]},"type":"array"}],"description":"Seats are one seat or a list of them; a list's seats are checked before the type's own UnmarshalJSON reads them."},` +
-	`"max":{"type":"integer","description":"Max is the most guests."},` +
+	`"max":{"type":"integer","description":"The most guests."},` +
 	`"hours":{"oneOf":[{"type":"integer"},{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2}],"description":"Hours the event lasts: one number, or the first and last hour."}},` +
 	`"additionalProperties":false,"type":"object","required":["guests"]}`)
 
