@@ -1,16 +1,48 @@
 // Package spell finds the word that a misspelt one most likely meant: the
 // generator for the keywords of a jsonschema tag, the runtime for the
-// fields of an object a model wrote.
+// fields of an object a model wrote and for the tool a model called.
 package spell
+
+import "unicode/utf8"
 
 // Distance returns how many letters must be inserted, deleted, replaced
 // or swapped with the next to make a into b (nmae is one swap from name),
-// in bytes; or limit+1 once it is known to be more than limit, so that a
-// long word costs little.
+// in characters: a byte that is not UTF-8 is one, as U+FFFD, which a
+// decoder puts in its place, is (so add\xff and add\uFFFD are both one
+// from add); or limit+1 once it is known to be more than limit, so that a
+// long word costs little: the work grows with the shorter of a and b and
+// with limit, not with the longer.
 func Distance(a, b string, limit int) int {
+	// A character is one to four bytes: a word of n bytes has at least
+	// n/4 of them, rounded up, and at most n.
+	if (len(a)+3)/4-len(b) > limit || (len(b)+3)/4-len(a) > limit {
+		return limit + 1
+	}
+	if ascii(a) && ascii(b) {
+		return distance([]byte(a), []byte(b), limit)
+	}
+	// []rune makes each byte that is not UTF-8 a U+FFFD.
+	return distance([]rune(a), []rune(b), limit)
+}
+
+// ascii reports whether s is ASCII, so that its bytes are its characters.
+func ascii(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// distance is Distance of the characters a and b. Only the cells of the
+// table within limit of its diagonal are worked out, those beside them
+// being more than limit: the work is len(a) times 2*limit+1.
+func distance[E byte | rune](a, b []E, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	far := limit + 1
 	// Three rows of the table: the one before the last, the last, this.
 	rows := make([]int, 3*(len(b)+1))
 	back, prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)], rows[2*(len(b)+1):]
@@ -18,9 +50,16 @@ func Distance(a, b string, limit int) int {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
 		cur[0] = i
+		if lo > 1 {
+			cur[lo-1] = far
+		}
+		if hi < len(b) {
+			cur[hi+1] = far
+		}
 		low := cur[0]
-		for j := 1; j <= len(b); j++ {
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
@@ -32,9 +71,9 @@ func Distance(a, b string, limit int) int {
 			low = min(low, cur[j])
 		}
 		if low > limit {
-			return limit + 1
+			return far
 		}
 		back, prev, cur = prev, cur, back
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], far)
 }

@@ -1,6 +1,11 @@
 package spell
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestDistance(t *testing.T) {
 	for _, c := range []struct {
@@ -16,9 +21,101 @@ func TestDistance(t *testing.T) {
 		{"abc", "xyz", 2, 3},          // more than the limit
 		{"a", "abcdef", 2, 3},         // lengths alone say so
 		{"", "ab", 2, 2},
+		// A byte that is not UTF-8, and the U+FFFD a decoder makes of it
+		// (Gemini's genai does), are one character: one edit, not three.
+		{"add\xff", "add", 1, 1},
+		{"add\ufffd", "add", 1, 1},
+		{"re\ufffdd", "read", 1, 1},
+		{"re\xffd", "read", 1, 1},
+		{"add\xff", "add\ufffd", 1, 0},
+		{"add\xff\xfe", "add", 2, 2},
+		{"\ufffd\ufffd\ufffd", "add", 2, 3},
+		{"réad", "read", 1, 1}, // é is one letter
+		{"日本語", "日本", 1, 1},
+		{strings.Repeat("\ufffd", 10), "abc", 2, 3},
 	} {
 		if got := Distance(c.a, c.b, c.limit); got != c.want {
 			t.Errorf("Distance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
 		}
+		if got := Distance(c.b, c.a, c.limit); got != c.want {
+			t.Errorf("Distance(%q, %q, %d) = %d, want %d", c.b, c.a, c.limit, got, c.want)
+		}
 	}
+}
+
+// A word of 1 MiB, of any bytes, costs little against a short one: its
+// length in bytes says it is far before its characters are counted.
+func TestDistanceLong(t *testing.T) {
+	for _, long := range []string{
+		strings.Repeat("a", 1<<20),
+		strings.Repeat("\ufffd", 1<<20/3),
+		strings.Repeat("\xff", 1<<20),
+		strings.Repeat("😀", 1<<18),
+	} {
+		allocs := testing.AllocsPerRun(10, func() {
+			if d := Distance(long, "write_file", 2); d != 3 {
+				t.Fatalf("Distance = %d, want 3", d)
+			}
+			if d := Distance("write_file", long, 2); d != 3 {
+				t.Fatalf("Distance = %d, want 3", d)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%.10q...: %v allocations, want none (the word is not converted)", long, allocs)
+		}
+		start := time.Now()
+		for range 1000 {
+			Distance(long, "write_file", 2)
+		}
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%.10q...: 1000 calls took %v", long, took)
+		}
+	}
+}
+
+// Distance agrees with the whole table worked out, for words of a small
+// alphabet (many near misses) and every limit up to their lengths.
+func TestDistanceTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() string {
+		b := make([]byte, rng.IntN(9))
+		for i := range b {
+			b[i] = "abc"[rng.IntN(3)]
+		}
+		return string(b)
+	}
+	for range 20000 {
+		a, b := word(), word()
+		want := table(a, b)
+		for limit := range 10 {
+			if got := Distance(a, b, limit); got != min(want, limit+1) {
+				t.Fatalf("Distance(%q, %q, %d) = %d, want %d", a, b, limit, got, min(want, limit+1))
+			}
+		}
+	}
+}
+
+// table is the distance of a and b with the whole table worked out.
+func table(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
