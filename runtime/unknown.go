@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/internal/spell"
 )
@@ -53,10 +54,11 @@ func UnknownTool(name string, tools []string) string {
 // name most likely meant, or "" if none is near enough: the tool name
 // itself after a namespace the model put before it
 // (functions.write_file, default_api:write_file, mcp__files__write_file),
-// or in another case or
-// with _ and - put in, left out or swapped (writeFile, Write-File,
-// writefile for write_file), or, so written, one letter off for a short
-// name and two for a longer one (write_files, wirte_file). Of tools
+// or in another case or with _ and - put in, left out or swapped
+// (writeFile, Write-File, writefile for write_file), or, so written, one
+// letter off for a short name and two for a longer one (write_files,
+// wirte_file), a byte that is not UTF-8 or the U+FFFD a decoder put in
+// its place being one letter (write_file\xff, wr\uFFFDte_file). Of tools
 // equally near, the first listed. The work is bounded by the number of
 // tools times the length of a tool name, whatever name is.
 func NearestTool(name string, tools []string) string {
@@ -106,6 +108,10 @@ func nearestTo(name string, tools []string) (int, int) {
 	if key == "" {
 		return -1, maxRank
 	}
+	// Its length in characters: a byte that is not UTF-8 is one, as is the
+	// U+FFFD that Gemini's SDK makes of it (add\xff reaches geminitools as
+	// add\uFFFD), as spell.Distance counts them.
+	keyLen := utf8.RuneCountInString(key)
 	best, bestRank := -1, maxRank
 	for i, t := range tools {
 		if t == name {
@@ -115,7 +121,7 @@ func nearestTo(name string, tools []string) (int, int) {
 		rank := 1
 		if f != key {
 			limit := 2
-			switch n := min(len(f), len(key)); {
+			switch n := min(utf8.RuneCountInString(f), keyLen); {
 			case n < 3:
 				continue // one letter of two is not a slip
 			case n <= 4:

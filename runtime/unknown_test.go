@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -140,6 +141,92 @@ func TestNearestToolDottedNames(t *testing.T) {
 	} {
 		if got := NearestTool(c.name, tools); got != c.want {
 			t.Errorf("NearestTool(%q, %q) = %q, want %q", c.name, tools, got, c.want)
+		}
+	}
+}
+
+// A name with a byte that is not UTF-8 gets the tool it differs from by
+// that byte, whether the byte reaches the registry as it is (OpenAI,
+// Anthropic) or as the U+FFFD a decoder makes of it (Gemini's genai turns
+// add\xff into add\uFFFD), at the end or in the middle; a name made of
+// such characters, or with more of them than a slip, gets none.
+func TestNearestToolBrokenByte(t *testing.T) {
+	tools := []string{"add", "read_file", "write_file", "build"}
+	for _, c := range []struct{ name, want string }{
+		{"add\xff", "add"},
+		{"add\ufffd", "add"},
+		{"a\ufffdd", "add"},
+		{"\ufffddd", "add"},
+		{"re\ufffdd_file", "read_file"},
+		{"re\xffd_file", "read_file"},
+		{"read_file\ufffd", "read_file"},
+		{"wr\ufffd\ufffde_file", "write_file"}, // two in a long name
+		{"functions.write_file\ufffd", "write_file"},
+		{"mcp__files__re\ufffdd_file", "read_file"},
+		{"Read\ufffdFile", "read_file"},
+		{"bu\ufffdld", "build"},
+		// Too far.
+		{"\ufffd", ""},
+		{"\ufffd\ufffd\ufffd", ""},
+		{"\xff\xff\xff", ""},
+		{"\ufffd\ufffdd", ""},   // two of three letters
+		{"add\ufffd\ufffd", ""}, // two more than a short name
+		{"bu\ufffd\ufffd", ""},
+		{"bui\ufffd", ""}, // a short name, so one off at most: two
+		// build: two off and one short
+		{"w\ufffd\ufffd\ufffde_file", ""}, // three
+		{strings.Repeat("\ufffd", 9), ""},
+		{strings.Repeat("\ufffd", 10), ""},
+	} {
+		if got := NearestTool(c.name, tools); got != c.want {
+			t.Errorf("NearestTool(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	// Through the registry, as each adapter answers such a call.
+	r := NewRegistry(nil)
+	for _, name := range tools {
+		if err := r.Register(tool(name, 0, echo)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"add\xff", "add\ufffd"} {
+		res, err := r.Execute(context.Background(), name, nil)
+		want := "unknown tool " + strconv.Quote(name) + `; did you mean "add"?; the tools are: add, build, read_file, write_file`
+		if err != nil || res.Error != want {
+			t.Errorf("%q:\n got %s, %v\nwant %s", name, res.Error, err, want)
+		}
+	}
+}
+
+// Names of U+FFFD or of bytes that are not UTF-8, up to 1 MiB, cost no
+// more than others: the bound of NearestTool holds for them.
+func TestUnknownToolHostileBrokenName(t *testing.T) {
+	tools := make([]string, 1000)
+	for i := range tools {
+		tools[i] = strings.Repeat("w", 60) + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))
+	}
+	near := tools[0][:30] + "\ufffd" + tools[0][31:]
+	for _, c := range []struct{ name, want string }{
+		{strings.Repeat("\ufffd", 1<<20/3), ""},
+		{strings.Repeat("\xff", 1<<20), ""},
+		{strings.Repeat("\ufffd", 85), ""},  // 255 bytes: looked at
+		{strings.Repeat("\xff", 256), ""},   // 256 bytes: looked at
+		{strings.Repeat("\ufffd", 63), ""},  // as long as every tool
+		{strings.Repeat("w\ufffd", 32), ""}, // half of each letter right
+		{"functions." + strings.Repeat("\ufffd", 63), ""},
+		{strings.Repeat("a.\ufffd", 50), ""},
+		{near, tools[0]},
+		{"functions." + near, tools[0]},
+	} {
+		start := time.Now()
+		for range 10 {
+			if got := NearestTool(c.name, tools); got != c.want {
+				t.Fatalf("NearestTool(%.40q) = %q, want %q", c.name, got, c.want)
+			}
+			UnknownTool(c.name, tools)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("%.40q: 10 calls took %v", c.name, took)
 		}
 	}
 }
