@@ -8,11 +8,13 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"hash/crc32"
 	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf16"
@@ -26,17 +28,30 @@ import (
 //
 // A key is the tool's name, a colon and the hex SHA-256 of the name, the
 // registry's CacheNamespace, its settings that decide what a call accepts
-// (Lenient, NullOptional, the OpenAI dialect, MaxMemory), the tool's
-// schemas (Parameters and Output) and leniency, so that two versions of a
-// tool whose arguments or results differ never share results, and the
-// call's arguments in a canonical form, so that arguments that differ only in
-// white space, the order of the arguments or the escapes of strings share
-// it. A value is opaque bytes: a byte that says what kind
-// of result it is, then its text (Output, or the JSON of multimodal Content); its ttl
-// is the cache= duration of the tool's directive. The registry modifies
+// (Lenient, NullOptional, the OpenAI dialect, MaxMemory), the format of
+// its values, the tool's schemas (Parameters and Output) and leniency, so
+// that two versions of a tool whose arguments or results differ never
+// share results, and the call's arguments in a canonical form, so that
+// arguments that differ only in white space, the order of the arguments or
+// the escapes of strings share it. A value is opaque bytes: a byte that
+// says what kind of result it is, its text (Output, or the JSON of
+// multimodal Content) and a CRC-32C of both; its ttl is the cache=
+// duration of the tool's directive. The registry modifies
 // neither a value it passes to Set nor one Get returns, so a Cache may
 // keep and return them as they are. A store's errors are the Cache's to
 // handle: a Get that fails is a miss, a Set that fails stores nothing.
+//
+// A value that Get returns and that cannot be what a registry stored is a
+// miss, counted by [Registry.BadCacheValues]: truncated or garbled (its
+// checksum does not match), of no kind the registry writes, text that is
+// not UTF-8, a structured result that is not JSON, JSON that is not that
+// of Content, or a text longer than Settings.MaxOutput. The tool runs and
+// its result replaces the value. The checks cost a pass or two over the
+// value, no more. They find what a store garbles, not what it is told: a
+// well-formed value that something else writes under a registry's key is
+// served as the tool's result, so a shared store must be trusted as the
+// tools are. (A text result that is not UTF-8, from a tool written by
+// hand, is not given to a Cache.)
 //
 // Only successful results are stored, and a reused result is rebuilt from
 // its value, so that no caller can change what another receives: its
@@ -70,6 +85,12 @@ type Cache interface {
 type resultCache struct {
 	store Cache        // nil when caching is off
 	mem   *memoryCache // store, when it is the registry's own
+	// maxOutput is Settings.MaxOutput: a stored value longer cannot be
+	// one of the registry's results.
+	maxOutput int
+	// bad counts the values of store that cannot be what a registry
+	// stored (Registry.BadCacheValues).
+	bad atomic.Int64
 
 	mu      sync.Mutex
 	flights map[string]*flight
@@ -99,6 +120,7 @@ const (
 
 // init sets up the cache that the settings s ask for.
 func (c *resultCache) init(s Settings) {
+	c.maxOutput = s.MaxOutput
 	switch {
 	case s.CacheSize < 0:
 	case s.Cache != nil:
@@ -147,7 +169,7 @@ func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte
 		}
 		switch f.state {
 		case flightStored:
-			res, _ := f.entry.result()
+			res, _ := f.entry.result(false)
 			return r.reuse(res, emit)
 		case flightFailed:
 			res := f.fail
@@ -212,12 +234,10 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 		}
 		r.cache.land(key, f)
 	}()
-	if e, ok := r.cache.entry(ctx, key); ok {
-		if res, ok := e.result(); ok {
-			f.state, f.entry, f.sent = flightStored, e, true
-			close(f.done)
-			return r.capped(res, nil)
-		}
+	if e, res, ok := r.cache.entry(ctx, key); ok {
+		f.state, f.entry, f.sent = flightStored, e, true
+		close(f.done)
+		return r.capped(res, nil)
 	}
 	res, err = r.capped(r.call(ctx, t, args, nil))
 	if err != nil || !res.Success {
@@ -265,41 +285,64 @@ func (c *resultCache) land(key string, f *flight) {
 
 // get returns the result stored under key.
 func (c *resultCache) get(ctx context.Context, key string) (Result, bool) {
-	e, ok := c.entry(ctx, key)
-	if !ok {
-		return Result{}, false
-	}
-	return e.result()
+	_, res, ok := c.entry(ctx, key)
+	return res, ok
 }
 
-// entry returns the entry stored under key.
-func (c *resultCache) entry(ctx context.Context, key string) (cacheEntry, bool) {
+// entry returns the entry stored under key and its result. A value of a
+// shared store that cannot be what a registry stored is a miss, and
+// counted.
+func (c *resultCache) entry(ctx context.Context, key string) (cacheEntry, Result, bool) {
 	if c.mem != nil {
-		return c.mem.lookup(key)
+		e, ok := c.mem.lookup(key)
+		if !ok {
+			return cacheEntry{}, Result{}, false
+		}
+		res, ok := e.result(false)
+		return e, res, ok
 	}
 	value, ok := c.store.Get(ctx, key)
-	if !ok || len(value) == 0 {
-		return cacheEntry{}, false
+	if !ok {
+		return cacheEntry{}, Result{}, false
 	}
-	e := cacheEntry{kind: value[0], text: string(value[1:])}
-	if e.kind == kindJSON && (!json.Valid(value[1:]) || !utf8.Valid(value[1:])) {
-		// A value garbled in the store, or written by something else: the
-		// model would get broken JSON (json.Valid does not look at UTF-8,
-		// and a structured Output is written out as it is).
-		return cacheEntry{}, false
+	e, ok := decodeValue(value)
+	var res Result
+	if ok {
+		res, ok = e.result(true)
 	}
-	return e, true
+	if !ok || c.maxOutput > 0 && len(res.Output) > c.maxOutput {
+		// Garbled in the store, or written by something else: served, it
+		// would reach the model and the program as the tool's result.
+		// The tool runs, and its result replaces it.
+		c.bad.Add(1)
+		return cacheEntry{}, Result{}, false
+	}
+	return e, res, true
 }
 
-// set stores e under key for ttl.
+// set stores e under key for ttl. A shared store is not given an entry
+// that its reader would refuse (text that is not UTF-8, from a tool
+// written by hand), which every call would count as bad.
 func (c *resultCache) set(ctx context.Context, key string, e cacheEntry, ttl time.Duration) {
 	if c.mem != nil {
 		c.mem.store(key, e, ttl)
 		return
 	}
-	value := make([]byte, 0, 1+len(e.text))
-	c.store.Set(ctx, key, append(append(value, e.kind), e.text...), ttl)
+	if e.valid() {
+		c.store.Set(ctx, key, e.value(), ttl)
+	}
 }
+
+// BadCacheValues returns how many values the registry's [Cache] returned
+// that cannot be what a registry stored: truncated or garbled in the store
+// (their checksum says so), or well formed but of no kind of result a
+// registry writes (text that is not UTF-8, a structured result that is
+// not JSON, multimodal Content whose JSON is not that of Content, a text
+// longer than Settings.MaxOutput). Each was a miss: the tool ran, and its
+// result, stored, replaced the value. A number that grows means that the
+// store garbles values or that something else writes under the registry's
+// keys. The registry's own cache has none.
+func (r *Registry) BadCacheValues() int64 { return r.cache.bad.Load() }
 
 // drop forgets the tool name: its results in the registry's own cache,
 // and its calls under way, which calls made from now on do not join.
@@ -330,6 +373,45 @@ const (
 	kindContent = 'c' // text is the JSON of Content
 )
 
+// castagnoli is the table of CRC-32C, which CPUs work out in hardware.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// value returns the value of e that a Cache stores: its kind, its text and
+// the CRC-32C of both, big-endian. (Keys say so: decodeChecksum.)
+func (e cacheEntry) value() []byte {
+	value := make([]byte, 0, 1+len(e.text)+4)
+	value = append(append(value, e.kind), e.text...)
+	return binary.BigEndian.AppendUint32(value, crc32.Checksum(value, castagnoli))
+}
+
+// decodeValue returns the entry of a value that a Cache returned, or false
+// if the value cannot be one a registry stored: too short, not matching
+// its checksum (truncated or garbled), or not valid.
+func decodeValue(value []byte) (cacheEntry, bool) {
+	n := len(value) - 4
+	if n < 1 || crc32.Checksum(value[:n], castagnoli) != binary.BigEndian.Uint32(value[n:]) {
+		return cacheEntry{}, false
+	}
+	e := cacheEntry{kind: value[0], text: string(value[1:n])}
+	return e, e.valid()
+}
+
+// valid reports whether e can be what a registry stored: of a known kind,
+// its text UTF-8, and JSON for a structured result (json.Valid does not
+// look at UTF-8, and a structured Output is written out as it is, so the
+// model would get broken JSON). Whether the text of Content is the JSON
+// of Content, result tells. The work is a pass over the text, two for
+// a structured result.
+func (e cacheEntry) valid() bool {
+	switch e.kind {
+	case kindText, kindContent:
+		return utf8.ValidString(e.text)
+	case kindJSON:
+		return utf8.ValidString(e.text) && json.Valid([]byte(e.text))
+	}
+	return false
+}
+
 // entryOf returns the cache entry of the successful result res and the
 // result that the call that made it returns, or false if res cannot be
 // rebuilt from an entry.
@@ -349,7 +431,7 @@ func entryOf(res Result) (e cacheEntry, own Result, ok bool) {
 			return cacheEntry{}, res, false
 		}
 		e := cacheEntry{kindContent, string(text)}
-		if again, ok := e.result(); !ok || again.Output != res.Output {
+		if again, ok := e.result(true); !ok || again.Output != res.Output {
 			// Content whose JSON does not rebuild it as it was (a part
 			// with empty, non-nil Data, "0 bytes", loses it): reused, its
 			// Output would not be the call's.
@@ -370,13 +452,14 @@ func entryOf(res Result) (e cacheEntry, own Result, ok bool) {
 		res.Output = string(text)
 	}
 	e = cacheEntry{kindJSON, res.Output}
-	own, _ = e.result()
+	own, _ = e.result(false)
 	return e, own, true
 }
 
 // result rebuilds the result of e, with its own copy of anything a caller
-// could modify.
-func (e cacheEntry) result() (Result, bool) {
+// could modify; strict for a value of a shared store, whose Content must
+// be JSON as a registry writes it (decodeContent).
+func (e cacheEntry) result(strict bool) (Result, bool) {
 	switch e.kind {
 	case kindText:
 		return Result{Success: true, Output: e.text}, true
@@ -384,12 +467,36 @@ func (e cacheEntry) result() (Result, bool) {
 		return Result{Success: true, Structured: true, Output: e.text, Data: json.RawMessage(e.text)}, true
 	case kindContent:
 		var c Content
-		if err := json.Unmarshal([]byte(e.text), &c); err != nil {
+		if strict {
+			var ok bool
+			if c, ok = decodeContent(e.text); !ok {
+				return Result{}, false
+			}
+		} else if err := json.Unmarshal([]byte(e.text), &c); err != nil {
 			return Result{}, false
 		}
 		return Result{Success: true, Output: c.String(), Data: c}, true
 	}
 	return Result{}, false
+}
+
+// decodeContent decodes the JSON of Content as a registry writes it: an
+// array of parts (or null) with no field a Part does not have, no data
+// that is empty rather than absent (which the JSON of a Part leaves out),
+// and nothing after it.
+func decodeContent(text string) (Content, bool) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	var c Content
+	if err := dec.Decode(&c); err != nil || dec.InputOffset() != int64(len(text)) {
+		return nil, false
+	}
+	for _, p := range c {
+		if p.Data != nil && len(p.Data) == 0 {
+			return nil, false
+		}
+	}
+	return c, true
 }
 
 // memoryCache is a registry's own Cache: the most recently used results,
@@ -424,12 +531,12 @@ func (m *memoryCache) Get(ctx context.Context, key string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	return append([]byte{e.kind}, e.text...), true
+	return e.value(), true
 }
 
 func (m *memoryCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
-	if len(value) > 0 {
-		m.store(key, cacheEntry{value[0], string(value[1:])}, ttl)
+	if e, ok := decodeValue(value); ok {
+		m.store(key, e, ttl)
 	}
 }
 
@@ -547,10 +654,14 @@ type decoding struct {
 const (
 	decodeLenient = 1 << iota
 	decodeNullOptional
+	// decodeChecksum is in every key: its values end with a checksum, so
+	// that registries whose values had none, sharing a store with this
+	// one (a fleet being upgraded), never read its values nor it theirs.
+	decodeChecksum = 1 << 7
 )
 
 func decodingOf(s *Settings) decoding {
-	var flags byte
+	flags := byte(decodeChecksum)
 	if s.Lenient {
 		flags |= decodeLenient
 	}

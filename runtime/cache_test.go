@@ -478,7 +478,7 @@ func TestCustomCache(t *testing.T) {
 		t.Errorf("%d runs, %d gets, %d sets; want 1, 3, 1", runs.Load(), store.gets, store.sets)
 	}
 	key := r1.CacheKeyOf("lookup", json.RawMessage(`{ "q": 1 }`))
-	if string(store.values[key][1:]) != want || store.ttls[key] != time.Minute {
+	if !bytes.Equal(store.values[key], seal(kindJSON, want)) || store.ttls[key] != time.Minute {
 		t.Errorf("stored %q for %s, for %s", store.values[key], store.ttls[key], key)
 	}
 
@@ -864,12 +864,15 @@ func TestCacheStoreNotUTF8(t *testing.T) {
 	}
 	store.mu.Lock()
 	for k := range store.values {
-		store.values[k] = []byte("j{\"tenant\":\"\xff\"}")
+		store.values[k] = seal(kindJSON, "{\"tenant\":\"\xff\"}")
 	}
 	store.mu.Unlock()
 	res, err := r.Execute(context.Background(), "get", json.RawMessage(`{}`))
 	if err != nil || res.Output != `{"tenant":"acme"}` || runs.Load() != 2 {
 		t.Errorf("%+v, %v, ran %d times; want the tool run again", res, err, runs.Load())
+	}
+	if n := r.BadCacheValues(); n != 1 {
+		t.Errorf("%d bad values counted, want 1", n)
 	}
 }
 
