@@ -63,7 +63,10 @@ type Options struct {
 	// MaxValue is the largest result the Cache stores, in bytes; 0 means
 	// 1 MiB, a negative number no limit. A larger one is not stored: read
 	// back, it could take longer than Timeout to arrive, which would count
-	// as a failure and leave Redis alone for every call.
+	// as a failure and leave Redis alone for every call. A larger value
+	// that Get finds under a key, which this Cache did not store, is a
+	// miss, reported to OnError (with no back-off): the tool runs, and its
+	// result replaces it.
 	MaxValue int
 }
 
@@ -136,7 +139,8 @@ func honoursDeadlines(client redis.UniversalClient) bool {
 }
 
 // Get returns the value stored under key, unless there is none, it has
-// expired, or Redis failed or is left alone after a failure.
+// expired, it is larger than [Options].MaxValue, or Redis failed or is
+// left alone after a failure.
 func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 	if !c.usable() {
 		return nil, false
@@ -148,7 +152,15 @@ func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 		c.done(ctx, cmd, "get", key, nil)
 		return nil, false
 	}
-	return value, c.done(ctx, cmd, "get", key, err) == nil
+	if c.done(ctx, cmd, "get", key, err) != nil {
+		return nil, false
+	}
+	if c.maxValue >= 0 && len(value) > c.maxValue {
+		// Redis works; the value is another program's, or garbled.
+		c.onError(fmt.Errorf("rediscache: get %s%s: a value of %d bytes, over MaxValue %d, which this Cache does not store: a miss", c.prefix, key, len(value), c.maxValue))
+		return nil, false
+	}
+	return value, true
 }
 
 // Set stores value under key for ttl (at least a millisecond, Redis's

@@ -1,0 +1,73 @@
+package rediscache_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/adapters/rediscache"
+	"github.com/toolgen-go/toolgen/adapters/rediscache/internal/lookup"
+)
+
+// TestBadValue: a value in Redis under a registry's key that cannot be
+// what a registry stored (truncated, garbled, another program's, larger
+// than MaxValue) is a miss: the tool runs, its caller gets its result,
+// the result replaces the value in Redis, and the registry counts it
+// (the Cache reports one over MaxValue, which it does not return).
+func TestBadValue(t *testing.T) {
+	s := startRedis(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name    string
+		bad     func(good []byte) []byte
+		counted bool // by the registry; else reported by the Cache
+	}{
+		{"truncated", func(good []byte) []byte { return good[:len(good)-3] }, true},
+		{"garbled", func(good []byte) []byte {
+			v := bytes.Clone(good)
+			v[5] ^= 1
+			return v
+		}, true},
+		{"empty", func([]byte) []byte { return []byte{} }, true},
+		{"another program's", func([]byte) []byte { return []byte(`{"key":"k","value":"forged"}`) }, true},
+		{"over MaxValue", func([]byte) []byte { return bytes.Repeat([]byte("j"), 1<<20+1) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			counter := new(lookup.Counter)
+			prefix := "bad:" + strings.ReplaceAll(c.name, " ", "-") + ":"
+			a := newReplica(t, s, counter, rediscache.Options{Prefix: prefix})
+			b := newReplica(t, s, counter, rediscache.Options{Prefix: prefix})
+			first := a.call(t, "lookup", `{"key":"k"}`)
+			client := s.client()
+			keys, err := client.Keys(ctx, prefix+"*").Result()
+			if err != nil || len(keys) != 1 {
+				t.Fatalf("keys %q, %v; want one", keys, err)
+			}
+			good, err := client.Get(ctx, keys[0]).Bytes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := client.Set(ctx, keys[0], c.bad(good), 0).Err(); err != nil {
+				t.Fatal(err)
+			}
+			// b finds the bad value: the tool runs again, for it alone.
+			second := b.call(t, "lookup", `{"key":"k"}`)
+			want := strings.Replace(first.Output, `"run":1`, `"run":2`, 1)
+			if second.Output != want || counter.Runs("k") != 2 {
+				t.Errorf("got %s after %d runs; want %s after 2", second.Output, counter.Runs("k"), want)
+			}
+			counted, reported := b.reg.BadCacheValues(), b.errs.Load()
+			if c.counted && (counted != 1 || reported != 0) || !c.counted && (counted != 0 || reported != 1) {
+				t.Errorf("%d bad values counted, %d reported to OnError", counted, reported)
+			}
+			// Its result replaced the bad value: a reuses it.
+			if again := a.call(t, "lookup", `{"key":"k"}`); again.Output != want || counter.Runs("k") != 2 {
+				t.Errorf("got %s after %d runs; want %s reused", again.Output, counter.Runs("k"), want)
+			}
+			if a.reg.BadCacheValues() != 0 || a.errs.Load() != 0 {
+				t.Errorf("a: %d bad values counted, %d reported; want none", a.reg.BadCacheValues(), a.errs.Load())
+			}
+		})
+	}
+}
