@@ -44,9 +44,11 @@ import (
 // A value that Get returns and that cannot be what a registry stored is a
 // miss, counted by [Registry.BadCacheValues]: truncated or garbled (its
 // checksum does not match), of no kind the registry writes, text that is
-// not UTF-8, a structured result that is not JSON, JSON that is not that
-// of Content, or a text longer than Settings.MaxOutput. The tool runs and
-// its result replaces the value. The checks cost a pass or two over the
+// not UTF-8, a structured result that is not JSON, or JSON that is not
+// that of Content. The tool runs and its result replaces the value. (A
+// value longer than Settings.MaxOutput, which a registry with a larger
+// limit may store, is no bad value: the call fails asking for less, as
+// the tool's own result of that length would make it.) The checks cost a pass or two over the
 // value, no more. They find what a store garbles, not what it is told: a
 // well-formed value that something else writes under a registry's key is
 // served as the tool's result, so a shared store must be trusted as the
@@ -85,9 +87,6 @@ type Cache interface {
 type resultCache struct {
 	store Cache        // nil when caching is off
 	mem   *memoryCache // store, when it is the registry's own
-	// maxOutput is Settings.MaxOutput: a stored value longer cannot be
-	// one of the registry's results.
-	maxOutput int
 	// bad counts the values of store that cannot be what a registry
 	// stored (Registry.BadCacheValues).
 	bad atomic.Int64
@@ -120,7 +119,6 @@ const (
 
 // init sets up the cache that the settings s ask for.
 func (c *resultCache) init(s Settings) {
-	c.maxOutput = s.MaxOutput
 	switch {
 	case s.CacheSize < 0:
 	case s.Cache != nil:
@@ -310,7 +308,7 @@ func (c *resultCache) entry(ctx context.Context, key string) (cacheEntry, Result
 	if ok {
 		res, ok = e.result(true)
 	}
-	if !ok || c.maxOutput > 0 && len(res.Output) > c.maxOutput {
+	if !ok {
 		// Garbled in the store, or written by something else: served, it
 		// would reach the model and the program as the tool's result.
 		// The tool runs, and its result replaces it.
@@ -337,8 +335,8 @@ func (c *resultCache) set(ctx context.Context, key string, e cacheEntry, ttl tim
 // that cannot be what a registry stored: truncated or garbled in the store
 // (their checksum says so), or well formed but of no kind of result a
 // registry writes (text that is not UTF-8, a structured result that is
-// not JSON, multimodal Content whose JSON is not that of Content, a text
-// longer than Settings.MaxOutput). Each was a miss: the tool ran, and its
+// not JSON, multimodal Content whose JSON is not that of Content). Each
+// was a miss: the tool ran, and its
 // result, stored, replaced the value. A number that grows means that the
 // store garbles values or that something else writes under the registry's
 // keys. The registry's own cache has none.
@@ -392,22 +390,27 @@ func decodeValue(value []byte) (cacheEntry, bool) {
 	if n < 1 || crc32.Checksum(value[:n], castagnoli) != binary.BigEndian.Uint32(value[n:]) {
 		return cacheEntry{}, false
 	}
-	e := cacheEntry{kind: value[0], text: string(value[1:n])}
-	return e, e.valid()
+	if !validText(value[0], value[1:n]) {
+		return cacheEntry{}, false
+	}
+	return cacheEntry{kind: value[0], text: string(value[1:n])}, true
 }
 
-// valid reports whether e can be what a registry stored: of a known kind,
-// its text UTF-8, and JSON for a structured result (json.Valid does not
-// look at UTF-8, and a structured Output is written out as it is, so the
-// model would get broken JSON). Whether the text of Content is the JSON
-// of Content, result tells. The work is a pass over the text, two for
-// a structured result.
-func (e cacheEntry) valid() bool {
-	switch e.kind {
+// valid reports whether e can be what a registry stored (validText).
+func (e cacheEntry) valid() bool { return validText(e.kind, []byte(e.text)) }
+
+// validText reports whether text can be that of an entry of kind kind that
+// a registry stored: a known kind, UTF-8, and JSON for a structured result
+// (json.Valid does not look at UTF-8, and a structured Output is written
+// out as it is, so the model would get broken JSON). Whether the text of
+// Content is the JSON of Content, result tells. The work is a pass over
+// the text, two for a structured result.
+func validText(kind byte, text []byte) bool {
+	switch kind {
 	case kindText, kindContent:
-		return utf8.ValidString(e.text)
+		return utf8.Valid(text)
 	case kindJSON:
-		return utf8.ValidString(e.text) && json.Valid([]byte(e.text))
+		return utf8.Valid(text) && json.Valid(text)
 	}
 	return false
 }

@@ -30,11 +30,10 @@ func seal(kind byte, text string) []byte {
 
 // TestCacheBadValue: a value in a shared store that cannot be what a
 // registry stored (truncated, garbled, of another kind, not UTF-8, not
-// JSON for a structured result, not the JSON of Content, longer than
-// MaxOutput) is a miss, counted: the tool runs, the caller gets its
-// result, and the result replaces the bad value, which the next call
-// reuses. Each was served to the model and the program as the tool's
-// result, or, over MaxOutput, as a failure to ask for less.
+// JSON for a structured result, not the JSON of Content) is a miss,
+// counted: the tool runs, the caller gets its result, and the result
+// replaces the bad value, which the next call reuses. Each was served to
+// the model and the program as the tool's result.
 func TestCacheBadValue(t *testing.T) {
 	const text = "sunny, 21°C"
 	image := []byte{0x89, 'P', 'N', 'G', 0, 1, 2}
@@ -58,46 +57,41 @@ func TestCacheBadValue(t *testing.T) {
 		v[i] ^= 2
 		return v
 	}
-	huge := strings.Repeat("x", 1<<20)
 	for _, c := range []struct {
 		name, tool string
 		value      []byte
-		maxOutput  int
 	}{
-		{"empty", "text", []byte{}, 0},
-		{"a kind alone", "text", []byte{kindText}, 0},
-		{"no checksum (the format before)", "text", []byte("t" + text), 0},
-		{"truncated", "text", good["text"][:len(good["text"])-1], 0},
-		{"truncated, half", "json", good["json"][:len(good["json"])/2], 0},
-		{"truncated Content", "content", good["content"][:len(good["content"])-20], 0},
-		{"a byte garbled", "text", flip(good["text"], 3), 0},
-		{"kind garbled", "json", flip(good["json"], 0), 0},
-		{"checksum garbled", "content", flip(good["content"], len(good["content"])-1), 0},
-		{"unknown kind", "text", seal('x', text), 0},
-		{"no kind's text", "text", seal(0, text), 0},
-		{"text not UTF-8", "text", seal(kindText, "sunny\xff"), 0},
-		{"text of U+FFFD cut", "text", seal(kindText, "\xef\xbf"), 0},
-		{"structured not JSON", "json", seal(kindJSON, `{"city":"Oslo"`), 0},
-		{"structured JSON and more", "json", seal(kindJSON, `{"city":"Oslo"} {}`), 0},
-		{"structured not UTF-8", "json", seal(kindJSON, "{\"city\":\"\xff\"}"), 0},
-		{"structured empty", "json", seal(kindJSON, ""), 0},
-		{"Content not JSON", "content", seal(kindContent, `[{"type":"text"`), 0},
-		{"Content an object", "content", seal(kindContent, `{"type":"text","text":"hi"}`), 0},
-		{"Content of strings", "content", seal(kindContent, `["hi"]`), 0},
-		{"Content of unknown fields", "content", seal(kindContent, `[{"kind":"text","body":"hi"}]`), 0},
-		{"Content of a wrong type", "content", seal(kindContent, `[{"type":"text","text":1}]`), 0},
-		{"Content with data not base64", "content", seal(kindContent, `[{"type":"image","data":"!!"}]`), 0},
-		{"Content with empty data", "content", seal(kindContent, `[{"type":"image","data":""}]`), 0},
-		{"Content and more", "content", seal(kindContent, `[] []`), 0},
-		{"Content not UTF-8", "content", seal(kindContent, "[{\"type\":\"text\",\"text\":\"\xff\"}]"), 0},
-		{"Content as a kind of text", "text", seal(kindContent, text), 0},
-		{"text over MaxOutput", "text", seal(kindText, huge), 1 << 16},
-		{"structured over MaxOutput", "json", seal(kindJSON, `"`+huge+`"`), 1 << 16},
-		{"Content over MaxOutput", "content", seal(kindContent, `[{"type":"text","text":"`+huge+`"}]`), 1 << 16},
+		{"empty", "text", []byte{}},
+		{"a kind alone", "text", []byte{kindText}},
+		{"no checksum (the format before)", "text", []byte("t" + text)},
+		{"truncated", "text", good["text"][:len(good["text"])-1]},
+		{"truncated, half", "json", good["json"][:len(good["json"])/2]},
+		{"truncated Content", "content", good["content"][:len(good["content"])-20]},
+		{"a byte garbled", "text", flip(good["text"], 3)},
+		{"kind garbled", "json", flip(good["json"], 0)},
+		{"checksum garbled", "content", flip(good["content"], len(good["content"])-1)},
+		{"unknown kind", "text", seal('x', text)},
+		{"no kind's text", "text", seal(0, text)},
+		{"text not UTF-8", "text", seal(kindText, "sunny\xff")},
+		{"text of U+FFFD cut", "text", seal(kindText, "\xef\xbf")},
+		{"structured not JSON", "json", seal(kindJSON, `{"city":"Oslo"`)},
+		{"structured JSON and more", "json", seal(kindJSON, `{"city":"Oslo"} {}`)},
+		{"structured not UTF-8", "json", seal(kindJSON, "{\"city\":\"\xff\"}")},
+		{"structured empty", "json", seal(kindJSON, "")},
+		{"Content not JSON", "content", seal(kindContent, `[{"type":"text"`)},
+		{"Content an object", "content", seal(kindContent, `{"type":"text","text":"hi"}`)},
+		{"Content of strings", "content", seal(kindContent, `["hi"]`)},
+		{"Content of unknown fields", "content", seal(kindContent, `[{"kind":"text","body":"hi"}]`)},
+		{"Content of a wrong type", "content", seal(kindContent, `[{"type":"text","text":1}]`)},
+		{"Content with data not base64", "content", seal(kindContent, `[{"type":"image","data":"!!"}]`)},
+		{"Content with empty data", "content", seal(kindContent, `[{"type":"image","data":""}]`)},
+		{"Content and more", "content", seal(kindContent, `[] []`)},
+		{"Content not UTF-8", "content", seal(kindContent, "[{\"type\":\"text\",\"text\":\"\xff\"}]")},
+		{"Content as a kind of text", "text", seal(kindContent, text)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			store := newMapCache()
-			r := registry(t, Settings{Cache: store, MaxOutput: c.maxOutput}, tools[c.tool])
+			r := registry(t, Settings{Cache: store}, tools[c.tool])
 			ctx := context.Background()
 			want, err := r.Execute(ctx, c.tool, nil) // runs the tool, stores its result
 			if err != nil || !want.Success {
@@ -147,6 +141,33 @@ func TestCacheWellFormedValue(t *testing.T) {
 	res, err := r.Execute(context.Background(), "text", nil)
 	if err != nil || res.Output != "rain" || runs.Load() != 0 || r.BadCacheValues() != 0 {
 		t.Errorf("%+v, %v, %d runs, %d bad; want rain, no run, none bad", res, err, runs.Load(), r.BadCacheValues())
+	}
+}
+
+// TestCacheValueOverMaxOutput: in a fleet whose registries have different
+// MaxOutput, a result one stored may be longer than another's limit. That
+// is no bad value: the registry with the smaller limit answers as the
+// tool's own result of that length would make it answer, asking for less,
+// without running the tool or counting the value.
+func TestCacheValueOverMaxOutput(t *testing.T) {
+	var runs atomic.Int32
+	tool := cachedTool("text", func(ctx context.Context, in anyIn) (string, error) {
+		runs.Add(1)
+		return strings.Repeat("x", 100), nil
+	})
+	store := newMapCache()
+	large := registry(t, Settings{Cache: store}, tool)
+	small := registry(t, Settings{Cache: store, MaxOutput: 50}, tool)
+	ctx := context.Background()
+	if res, err := large.Execute(ctx, "text", nil); err != nil || !res.Success {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	res, err := small.Execute(ctx, "text", nil)
+	if err != nil || res.Success || !strings.Contains(res.Error, "over the limit of 50: ask for less") {
+		t.Errorf("%+v, %v; want a failure asking for less", res, err)
+	}
+	if runs.Load() != 1 || small.BadCacheValues() != 0 {
+		t.Errorf("%d runs, %d bad values; want 1 run, none bad", runs.Load(), small.BadCacheValues())
 	}
 }
 
