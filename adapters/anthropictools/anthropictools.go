@@ -59,6 +59,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 	"github.com/toolgen-go/toolgen/internal/offered"
 	"github.com/toolgen-go/toolgen/runtime"
+	"golang.org/x/image/webp"
 )
 
 // Tools returns the definitions of reg's tools as Messages API tools,
@@ -472,8 +473,8 @@ func imageType(p runtime.Part) string {
 const maxImageSide = 8000
 
 // imageFits reports whether the image data are within maxImageSide on
-// each side, as far as their header tells (PNG, JPEG, GIF); data whose
-// size it cannot read (WebP, or not an image it knows) are let through.
+// each side, as far as their header tells (PNG, JPEG, GIF, WebP); data
+// whose size it cannot read (not an image it knows) are let through.
 func imageFits(data []byte) bool {
 	var decode func(io.Reader) (image.Config, error)
 	switch http.DetectContentType(data) {
@@ -483,6 +484,8 @@ func imageFits(data []byte) bool {
 		decode = jpeg.DecodeConfig
 	case "image/gif":
 		decode = gif.DecodeConfig
+	case "image/webp":
+		decode = webp.DecodeConfig
 	default:
 		return true
 	}

@@ -7,6 +7,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/toolgen-go/toolgen v0.0.0
 	go.uber.org/goleak v1.3.0
+	golang.org/x/image v0.48.0
 )
 
 require (

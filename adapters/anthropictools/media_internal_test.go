@@ -2,6 +2,7 @@ package anthropictools
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"image"
 	"image/png"
@@ -88,6 +89,10 @@ func TestResultContentImageTooLarge(t *testing.T) {
 		runtime.MediaPart(runtime.PartImage, "image/png", encode(8000, 1)),
 		runtime.MediaPart(runtime.PartImage, "image/png", encode(8001, 1)),
 		runtime.MediaPart(runtime.PartImage, "image/png", encode(1, 9000)),
+		runtime.MediaPart(runtime.PartImage, "image/webp", webpExtended(8000, 8000)),
+		runtime.MediaPart(runtime.PartImage, "image/webp", webpExtended(8001, 2)),
+		runtime.MediaPart(runtime.PartImage, "image/webp", webpLossless(16, 8000)),
+		runtime.MediaPart(runtime.PartImage, "image/webp", webpLossless(16, 9000)),
 	}
 	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
 	blocks, ok := resultContent(res, fullBudget())
@@ -103,9 +108,32 @@ func TestResultContentImageTooLarge(t *testing.T) {
 			kinds = append(kinds, "text")
 		}
 	}
-	if got := strings.Join(kinds, " "); got != "image text text" {
-		t.Errorf("blocks %s, want image text text", got)
+	if got, want := strings.Join(kinds, " "), "image text text image text image text"; got != want {
+		t.Errorf("blocks %s, want %s", got, want)
 	}
+}
+
+// webpExtended returns the header of an extended WebP (a VP8X chunk) of
+// w by h pixels: all that is read of its size.
+func webpExtended(w, h int) []byte {
+	chunk := []byte("VP8X\x0a\x00\x00\x00\x00\x00\x00\x00")
+	chunk = append(chunk, byte(w-1), byte((w-1)>>8), byte((w-1)>>16), byte(h-1), byte((h-1)>>8), byte((h-1)>>16))
+	return riffWebP(chunk)
+}
+
+// webpLossless returns the header of a lossless WebP (a VP8L chunk) of w
+// by h pixels.
+func webpLossless(w, h int) []byte {
+	bits := uint32(w-1) | uint32(h-1)<<14
+	chunk := []byte("VP8L\x05\x00\x00\x00\x2f")
+	chunk = binary.LittleEndian.AppendUint32(chunk, bits)
+	return riffWebP(append(chunk, 0)) // a chunk of odd length is padded
+}
+
+// riffWebP wraps chunk in a RIFF WEBP container.
+func riffWebP(chunk []byte) []byte {
+	data := binary.LittleEndian.AppendUint32([]byte("RIFF"), uint32(4+len(chunk)))
+	return append(append(data, "WEBP"...), chunk...)
 }
 
 // contentJSON returns the JSON of the tool_result blocks that answer a
