@@ -243,6 +243,11 @@ type deadlineCall struct {
 	// reusable is set by wait when neither the function's goroutine nor
 	// the queue will touch the call again.
 	reusable bool
+	// shard is which of the queues of its timeout the call waits in, the
+	// same each time c is reused: calls come from a sync.Pool, which hands
+	// a core mostly the calls it put back, so that the calls of one core
+	// mostly take the same queue's lock, whose line stays on that core.
+	shard uint8
 
 	// start is c.run as a func value, made once with c and kept when c
 	// is reused: a go statement of it allocates nothing, where one of
@@ -261,8 +266,12 @@ const (
 var deadlineCalls = sync.Pool{New: func() any {
 	c := &deadlineCall{wake: make(chan struct{}, 1)}
 	c.start = c.run
+	c.shard = uint8(madeCalls.Add(1) % deadlineShards)
 	return c
 }}
+
+// madeCalls counts the deadlineCalls made, to spread them over the queues.
+var madeCalls atomic.Uint32
 
 // startDeadline starts call on a goroutine of its own under timeout, from
 // parent; the deadline runs from now.
@@ -270,7 +279,7 @@ func startDeadline(parent context.Context, timeout time.Duration, call attempt) 
 	c := deadlineCalls.Get().(*deadlineCall)
 	c.ctx = &callContext{parent: parent}
 	c.call = call
-	c.owner = queueFor(timeout)
+	c.owner = &queueFor(timeout).shards[c.shard]
 	c.owner.add(c, timeout)
 	go c.start()
 	return c
@@ -279,7 +288,7 @@ func startDeadline(parent context.Context, timeout time.Duration, call attempt) 
 // release puts c back for a later call, if wait found it reusable.
 func (c *deadlineCall) release() {
 	if c.reusable {
-		*c = deadlineCall{wake: c.wake, start: c.start}
+		*c = deadlineCall{wake: c.wake, start: c.start, shard: c.shard}
 		deadlineCalls.Put(c)
 	}
 }
@@ -412,31 +421,53 @@ type deadlineQueue struct {
 	head, tail *deadlineCall
 	timer      *time.Timer
 	armed      bool // the timer is set
+	// The queues of a timeout lie side by side: each on a cache line of
+	// its own, so that the cores that take their locks do not take each
+	// other's lines.
+	_ [64]byte
+}
+
+// deadlineShards is how many queues the calls under one timeout are spread
+// over, each with its own lock and timer (see deadlineCall.shard). With
+// one queue, whose lock the calls of every core took, a call with a
+// deadline made from two cores at once, as a server makes them, took 1.5
+// times as long as Eino's tool under context.WithTimeout; with sixteen,
+// 1.1 times (BenchmarkParallel, 2026-12-02), and alone as long as before.
+const deadlineShards = 16
+
+// deadlineQueues are the queues of one timeout.
+type deadlineQueues struct {
+	timeout time.Duration
+	shards  [deadlineShards]deadlineQueue
 }
 
 // queues are the deadline queues by timeout.
-var queues sync.Map // time.Duration → *deadlineQueue
+var queues sync.Map // time.Duration → *deadlineQueues
 
-// lastQueue is the queue queueFor returned last: most programs use one
+// lastQueues are the queues queueFor returned last: most programs use one
 // or two timeouts, and one atomic load is cheaper than a sync.Map's.
-var lastQueue atomic.Pointer[deadlineQueue]
+var lastQueues atomic.Pointer[deadlineQueues]
 
-func queueFor(timeout time.Duration) *deadlineQueue {
-	if q := lastQueue.Load(); q != nil && q.timeout == timeout {
-		return q
+func queueFor(timeout time.Duration) *deadlineQueues {
+	if qs := lastQueues.Load(); qs != nil && qs.timeout == timeout {
+		return qs
 	}
-	var q *deadlineQueue
+	var qs *deadlineQueues
 	if v, ok := queues.Load(timeout); ok {
-		q = v.(*deadlineQueue)
+		qs = v.(*deadlineQueues)
 	} else {
-		q = &deadlineQueue{timeout: timeout}
-		q.timer = time.AfterFunc(time.Hour, q.expire)
-		q.timer.Stop()
-		v, _ := queues.LoadOrStore(timeout, q)
-		q = v.(*deadlineQueue)
+		qs = &deadlineQueues{timeout: timeout}
+		for i := range qs.shards {
+			q := &qs.shards[i]
+			q.timeout = timeout
+			q.timer = time.AfterFunc(time.Hour, q.expire)
+			q.timer.Stop()
+		}
+		v, _ := queues.LoadOrStore(timeout, qs)
+		qs = v.(*deadlineQueues)
 	}
-	lastQueue.Store(q)
-	return q
+	lastQueues.Store(qs)
+	return qs
 }
 
 // add puts c at the tail of q, with its deadline timeout from now.

@@ -134,12 +134,15 @@ func TestDeadlineQueues(t *testing.T) {
 	wg.Wait()
 	close(release)
 	for _, timeout := range timeouts {
-		q := queueFor(timeout)
-		q.mu.Lock()
-		if q.head != nil || q.tail != nil {
-			t.Errorf("the queue of %v still holds calls", timeout)
+		qs := queueFor(timeout)
+		for i := range qs.shards {
+			q := &qs.shards[i]
+			q.mu.Lock()
+			if q.head != nil || q.tail != nil {
+				t.Errorf("queue %d of %v still holds calls", i, timeout)
+			}
+			q.mu.Unlock()
 		}
-		q.mu.Unlock()
 	}
 	time.Sleep(10 * time.Millisecond) // the released functions return
 }
@@ -191,7 +194,7 @@ func TestDeadlineWakeReuse(t *testing.T) {
 func TestDeadlineDecidedByTimer(t *testing.T) {
 	// The call's function does not run: the test plays its goroutine.
 	c := &deadlineCall{ctx: &callContext{parent: context.Background()}, wake: make(chan struct{}, 1)}
-	c.owner = queueFor(5 * time.Millisecond)
+	c.owner = &queueFor(5 * time.Millisecond).shards[0]
 	c.owner.add(c, 5*time.Millisecond)
 	// The caller is not waiting yet; the deadline passes.
 	for c.ctx.Err() == nil {
