@@ -10,152 +10,40 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 	"github.com/toolgen-go/toolgen/adapters/anthropictools"
+	"github.com/toolgen-go/toolgen/internal/ssetest"
+	"github.com/toolgen-go/toolgen/internal/tooltest/calls"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
-
-type echoArgs struct {
-	City string `json:"city"`
-}
-
-func decodeEcho(d *toolimpl.Decoder, v *echoArgs) {
-	if !d.Object() {
-		return
-	}
-	seen := false
-	for d.Field() {
-		if string(d.Key()) != "city" {
-			d.Unknown("city")
-			continue
-		}
-		v.City, _ = d.String()
-		seen = true
-	}
-	if !seen {
-		d.Missing("city")
-	}
-}
-
-// echoTool says back the city it is given, as it got it.
-var echoTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "echo",
-	Description: "Says the city back.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`),
-	Dialects:    runtime.DialectSchemas{Anthropic: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)},
-}, decodeEcho, func(ctx context.Context, in echoArgs) (string, error) { return in.City, nil })
-
-type greetArgs struct {
-	Name string `json:"name"`
-}
-
-func decodeGreet(d *toolimpl.Decoder, v *greetArgs) {
-	if !d.Object() {
-		return
-	}
-	for d.Field() {
-		if string(d.Key()) != "name" {
-			d.Unknown("name")
-			continue
-		}
-		v.Name, _ = d.String()
-	}
-}
-
-// greetTool has only an optional argument: it runs with {}.
-var greetTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "greet",
-	Description: "Greets someone, the world by default.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":false}`),
-	Dialects:    runtime.DialectSchemas{Anthropic: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":false}`)},
-}, decodeGreet, func(ctx context.Context, in greetArgs) (string, error) {
-	if in.Name == "" {
-		in.Name = "world"
-	}
-	return "hello " + in.Name, nil
-})
-
-// clockTool takes no arguments.
-var clockTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "clock",
-	Description: "Tells the time.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-	Dialects:    runtime.DialectSchemas{Anthropic: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)},
-}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) { return "noon", nil })
 
 func streamRegistry(t *testing.T) *runtime.Registry {
 	t.Helper()
 	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
-	if err := reg.Register(echoTool, greetTool, clockTool); err != nil {
+	if err := reg.Register(calls.Tools()...); err != nil {
 		t.Fatal(err)
 	}
 	return reg
 }
 
-// streamAPI is a fake Messages API: a request with "stream": true is
-// answered with events, each written and flushed, then ended as end says
-// ("" ends the body, "abort" drops the connection); any other with done.
-type streamAPI struct {
-	events []string
-	end    string
-
-	mu     sync.Mutex
-	bodies [][]byte
-}
-
 // done answers the second request.
 const done = `{"id":"msg_2","type":"message","role":"assistant","model":"claude-test","stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":1},"content":[{"type":"text","text":"Done."}]}`
 
-func (f *streamAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	f.bodies = append(f.bodies, body)
-	f.mu.Unlock()
-	var req struct {
-		Stream bool `json:"stream"`
-	}
-	json.Unmarshal(body, &req)
-	if !req.Stream {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, done)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	for _, e := range f.events {
-		io.WriteString(w, e)
-		w.(http.Flusher).Flush()
-	}
-	if f.end == "abort" {
-		panic(http.ErrAbortHandler)
-	}
+// streamAPI is a fake Messages API: it answers a request with "stream":
+// true with events, then drops the connection if abort, and any other
+// with done.
+func streamAPI(events []string, abort bool) *ssetest.API {
+	return &ssetest.API{Events: events, Abort: abort, Answer: done}
 }
 
-func (f *streamAPI) body(i int) []byte {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if i >= len(f.bodies) {
-		return nil
-	}
-	return f.bodies[i]
-}
-
-func (f *streamAPI) client(t *testing.T) anthropic.Client {
-	server := httptest.NewServer(f)
-	t.Cleanup(func() {
-		server.CloseClientConnections()
-		server.Close()
-	})
-	return anthropic.NewClient(option.WithBaseURL(server.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+// newClient returns a client of api.
+func newClient(t *testing.T, api *ssetest.API) anthropic.Client {
+	return anthropic.NewClient(option.WithBaseURL(api.URL(t)), option.WithAPIKey("test"), option.WithMaxRetries(0))
 }
 
 // event is one SSE event of type typ with data fields (JSON without braces).
@@ -174,33 +62,14 @@ func useStart(index int, id, name string) string {
 	return event("content_block_start", fmt.Sprintf(`"index":%d,"content_block":{"type":"tool_use","id":%q,"name":%q,"input":{}}`, index, id, name))
 }
 
-// jsonString is s as a JSON string, bytes that are not UTF-8 as they are.
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 func inputDelta(index int, partial string) string {
-	return event("content_block_delta", fmt.Sprintf(`"index":%d,"delta":{"type":"input_json_delta","partial_json":%s}`, index, jsonString(partial)))
+	return event("content_block_delta", fmt.Sprintf(`"index":%d,"delta":{"type":"input_json_delta","partial_json":%s}`, index, ssetest.JSONString(partial)))
 }
 
 func textBlock(index int, pieces ...string) []string {
 	out := []string{event("content_block_start", fmt.Sprintf(`"index":%d,"content_block":{"type":"text","text":""}`, index))}
 	for _, p := range pieces {
-		out = append(out, event("content_block_delta", fmt.Sprintf(`"index":%d,"delta":{"type":"text_delta","text":%s}`, index, jsonString(p))))
+		out = append(out, event("content_block_delta", fmt.Sprintf(`"index":%d,"delta":{"type":"text_delta","text":%s}`, index, ssetest.JSONString(p))))
 	}
 	return append(out, blockStop(index))
 }
@@ -309,11 +178,11 @@ func checkRequest(t *testing.T, body []byte) (string, []sentUse, []toolResult) {
 
 // round streams the first answer, executes it, sends the answers and
 // returns the accumulated message and the second request as checked.
-func round(t *testing.T, api *streamAPI) (anthropic.Message, string, []sentUse, []toolResult) {
+func round(t *testing.T, api *ssetest.API) (anthropic.Message, string, []sentUse, []toolResult) {
 	t.Helper()
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := anthropic.MessageNewParams{
 		Model:     "claude-test",
 		MaxTokens: 1024,
@@ -335,7 +204,7 @@ func round(t *testing.T, api *streamAPI) (anthropic.Message, string, []sentUse, 
 	if _, err := client.Messages.New(ctx, params); err != nil {
 		t.Fatal(err)
 	}
-	text, uses, answers := checkRequest(t, api.body(1))
+	text, uses, answers := checkRequest(t, api.Body(1))
 	return message, text, uses, answers
 }
 
@@ -364,7 +233,7 @@ func TestStreamSplitInput(t *testing.T) {
 				events = append(events, inputDelta(0, p))
 			}
 			events = append(events, blockStop(0))
-			_, _, uses, results := round(t, &streamAPI{events: whole("tool_use", events...)})
+			_, _, uses, results := round(t, streamAPI(whole("tool_use", events...), false))
 			if len(uses) != 1 || string(uses[0].Input) != c.input {
 				t.Errorf("tool_use sent back with %s, want %s", uses[0].Input, c.input)
 			}
@@ -393,7 +262,7 @@ func TestStreamParallel(t *testing.T) {
 			for i := range n {
 				events = append(events, blockStop(i))
 			}
-			_, _, uses, results := round(t, &streamAPI{events: whole("tool_use", events...)})
+			_, _, uses, results := round(t, streamAPI(whole("tool_use", events...), false))
 			if len(results) != n {
 				t.Fatalf("%d results", len(results))
 			}
@@ -414,7 +283,7 @@ func TestStreamNoArguments(t *testing.T) {
 		useStart(1, "toolu_2", "clock"), inputDelta(1, ""), blockStop(1),
 		useStart(2, "toolu_3", "clock"), inputDelta(2, "{"), inputDelta(2, "}"), blockStop(2),
 	}
-	_, _, uses, results := round(t, &streamAPI{events: whole("tool_use", events...)})
+	_, _, uses, results := round(t, streamAPI(whole("tool_use", events...), false))
 	for i, r := range results {
 		if r.IsError || r.text() != "noon" || string(uses[i].Input) != "{}" {
 			t.Errorf("call %d: %s, %+v", i, uses[i].Input, r)
@@ -425,7 +294,7 @@ func TestStreamNoArguments(t *testing.T) {
 // Text before the call goes back in the assistant message, before it.
 func TestStreamTextFirst(t *testing.T) {
 	events := append(textBlock(0, "Let me ", "check."), useStart(1, "toolu_1", "echo"), inputDelta(1, `{"city":"Paris"}`), blockStop(1))
-	message, text, _, results := round(t, &streamAPI{events: whole("tool_use", events...)})
+	message, text, _, results := round(t, streamAPI(whole("tool_use", events...), false))
 	if text != "Let me check." || len(message.Content) != 2 {
 		t.Errorf("text %q, %d blocks", text, len(message.Content))
 	}
@@ -451,10 +320,10 @@ func TestStreamInvalidInput(t *testing.T) {
 		useStart(0, "toolu_1", "echo"), inputDelta(0, `{"city":`), inputDelta(0, `"Par`), blockStop(0),
 		useStart(1, "toolu_2", "greet"), inputDelta(1, `{"name":"Ann`), blockStop(1),
 	}
-	api := &streamAPI{events: whole("max_tokens", events...)}
+	api := streamAPI(whole("max_tokens", events...), false)
 	reg := streamRegistry(t)
 	params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 5, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
-	message, err := accumulate(context.Background(), api.client(t), params)
+	message, err := accumulate(context.Background(), newClient(t, api), params)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,10 +354,10 @@ func TestStreamInvalidInputKept(t *testing.T) {
 		useStart(1, "toolu_2", "greet"), inputDelta(1, `{"name" "Ann"}`), blockStop(1),
 		useStart(2, "toolu_3", "echo"), inputDelta(2, `{"city":"Paris"}`), blockStop(2),
 	}
-	api := &streamAPI{events: whole("tool_use", events...)}
+	api := streamAPI(whole("tool_use", events...), false)
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 1024, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
 	stream := client.Messages.NewStreaming(ctx, params)
 	message := anthropic.Message{}
@@ -519,7 +388,7 @@ func TestStreamInvalidInputKept(t *testing.T) {
 	if _, err := client.Messages.New(ctx, params); err != nil {
 		t.Fatal(err)
 	}
-	_, uses, got := checkRequest(t, api.body(1))
+	_, uses, got := checkRequest(t, api.Body(1))
 	for i, r := range got[:2] {
 		if !r.IsError || !strings.HasPrefix(r.text(), "invalid arguments") || !strings.Contains(r.text(), "JSON") {
 			t.Errorf("answer %d: %+v", i, r)
@@ -547,10 +416,10 @@ func TestStreamEndsEarly(t *testing.T) {
 	}
 	for _, end := range []string{"", "abort"} {
 		t.Run("end="+end, func(t *testing.T) {
-			api := &streamAPI{events: events, end: end}
+			api := streamAPI(events, end == "abort")
 			reg := streamRegistry(t)
 			params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 1024, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
-			message, err := accumulate(context.Background(), api.client(t), params)
+			message, err := accumulate(context.Background(), newClient(t, api), params)
 			if end == "abort" && err == nil {
 				t.Error("a dropped connection gave no error")
 			}
@@ -574,10 +443,10 @@ func TestStreamEndsEarly(t *testing.T) {
 // An error event (overloaded, say) in the stream is the SDK's error.
 func TestStreamErrorEvent(t *testing.T) {
 	events := []string{messageStart(), event("error", `"error":{"type":"overloaded_error","message":"Overloaded"}`)}
-	api := &streamAPI{events: events}
+	api := streamAPI(events, false)
 	reg := streamRegistry(t)
 	params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 1024, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
-	_, err := accumulate(context.Background(), api.client(t), params)
+	_, err := accumulate(context.Background(), newClient(t, api), params)
 	if err == nil || !strings.Contains(err.Error(), "Overloaded") {
 		t.Errorf("got %v", err)
 	}
@@ -594,10 +463,10 @@ func TestStreamRunEachWhenStopped(t *testing.T) {
 		inputDelta(1, `"Zürich"}`), blockStop(1),
 		inputDelta(0, `"Paris"}`), blockStop(0),
 	}
-	api := &streamAPI{events: whole("tool_use", events...)}
+	api := streamAPI(whole("tool_use", events...), false)
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := anthropic.MessageNewParams{Model: "claude-test", MaxTokens: 1024, Tools: anthropictools.Tools(reg), Messages: []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Hi"))}}
 	stream := client.Messages.NewStreaming(ctx, params)
 	message := anthropic.Message{}
@@ -625,7 +494,7 @@ func TestStreamRunEachWhenStopped(t *testing.T) {
 	if _, err := client.Messages.New(ctx, params); err != nil {
 		t.Fatal(err)
 	}
-	_, _, got := checkRequest(t, api.body(1))
+	_, _, got := checkRequest(t, api.Body(1))
 	if len(got) != 2 || got[0].text() != "Paris" || got[1].text() != "Zürich" {
 		t.Errorf("results %+v", got)
 	}

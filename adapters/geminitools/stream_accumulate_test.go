@@ -11,120 +11,47 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/adapters/geminitools"
+	"github.com/toolgen-go/toolgen/internal/ssetest"
+	"github.com/toolgen-go/toolgen/internal/tooltest/calls"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"google.golang.org/genai"
 )
-
-type echoArgs struct {
-	City string `json:"city"`
-}
-
-func decodeEcho(d *toolimpl.Decoder, v *echoArgs) {
-	if !d.Object() {
-		return
-	}
-	seen := false
-	for d.Field() {
-		if string(d.Key()) != "city" {
-			d.Unknown("city")
-			continue
-		}
-		v.City, _ = d.String()
-		seen = true
-	}
-	if !seen {
-		d.Missing("city")
-	}
-}
-
-// echoTool says back the city it is given, as it got it.
-var echoTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "echo",
-	Description: "Says the city back.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`),
-	Dialects:    runtime.DialectSchemas{Gemini: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`)},
-}, decodeEcho, func(ctx context.Context, in echoArgs) (string, error) { return in.City, nil })
-
-// clockTool takes no arguments.
-var clockTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "clock",
-	Description: "Tells the time.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-	Dialects:    runtime.DialectSchemas{Gemini: json.RawMessage(`{"type":"object","properties":{}}`)},
-}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) { return "noon", nil })
 
 func streamRegistry(t *testing.T) *runtime.Registry {
 	t.Helper()
 	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
-	if err := reg.Register(echoTool, clockTool); err != nil {
+	if err := reg.Register(calls.Tools()...); err != nil {
 		t.Fatal(err)
 	}
 	return reg
 }
 
-// streamAPI is a fake Gemini API: streamGenerateContent is answered with
-// chunks, each a data event written and flushed, then ended as end says
-// ("" ends the body, "abort" drops the connection); generateContent with
-// done.
-type streamAPI struct {
-	chunks []string
-	end    string
-
-	mu     sync.Mutex
-	bodies [][]byte
-	paths  []string
-}
-
+// done answers the second request.
 const done = `{"candidates":[{"content":{"role":"model","parts":[{"text":"Done."}]},"finishReason":"STOP","index":0}],"modelVersion":"gemini-test"}`
 
-func (f *streamAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	f.bodies = append(f.bodies, body)
-	f.paths = append(f.paths, r.URL.Path+"?"+r.URL.RawQuery)
-	f.mu.Unlock()
-	if !strings.HasSuffix(r.URL.Path, ":streamGenerateContent") {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, done)
-		return
+// streamAPI is a fake Gemini API: streamGenerateContent is answered with
+// chunks, each a data event written and flushed, then the connection is
+// dropped if abort; generateContent with done.
+func streamAPI(chunks []string, abort bool) *ssetest.API {
+	events := make([]string, len(chunks))
+	for i, c := range chunks {
+		events[i] = "data: " + c + "\r\n\r\n"
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	for _, c := range f.chunks {
-		io.WriteString(w, "data: "+c+"\r\n\r\n")
-		w.(http.Flusher).Flush()
-	}
-	if f.end == "abort" {
-		panic(http.ErrAbortHandler)
-	}
+	return &ssetest.API{Events: events, Abort: abort, Answer: done, Streams: func(r *http.Request, _ []byte) bool {
+		return strings.HasSuffix(r.URL.Path, ":streamGenerateContent")
+	}}
 }
 
-func (f *streamAPI) body(i int) []byte {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if i >= len(f.bodies) {
-		return nil
-	}
-	return f.bodies[i]
-}
-
-func (f *streamAPI) client(t *testing.T) *genai.Client {
+// newClient returns a client of api.
+func newClient(t *testing.T, api *ssetest.API) *genai.Client {
 	t.Helper()
-	server := httptest.NewServer(f)
-	t.Cleanup(func() {
-		server.CloseClientConnections()
-		server.Close()
-	})
-	client, err := genai.NewClient(context.Background(), &genai.ClientConfig{APIKey: "test", Backend: genai.BackendGeminiAPI, HTTPOptions: genai.HTTPOptions{BaseURL: server.URL}})
+	client, err := genai.NewClient(context.Background(), &genai.ClientConfig{APIKey: "test", Backend: genai.BackendGeminiAPI, HTTPOptions: genai.HTTPOptions{BaseURL: api.URL(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +220,7 @@ func checkRequest(t *testing.T, body []byte) (model, user []sentPart) {
 // round streams the first answer, executes its calls, sends the model's
 // turn and the answers, and returns what it collected and the second
 // request's two turns.
-func round(t *testing.T, api *streamAPI) (collected, []sentPart, []sentPart) {
+func round(t *testing.T, api *ssetest.API) (collected, []sentPart, []sentPart) {
 	t.Helper()
 	ctx := context.Background()
 	reg := streamRegistry(t)
@@ -301,7 +228,7 @@ func round(t *testing.T, api *streamAPI) (collected, []sentPart, []sentPart) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := api.client(t)
+	client := newClient(t, api)
 	config := &genai.GenerateContentConfig{Tools: tools}
 	contents := []*genai.Content{genai.NewContentFromText("Weather?", genai.RoleUser)}
 	got, err := collect(ctx, client, contents, config)
@@ -319,7 +246,7 @@ func round(t *testing.T, api *streamAPI) (collected, []sentPart, []sentPart) {
 	if _, err := client.Models.GenerateContent(ctx, "gemini-test", contents, config); err != nil {
 		t.Fatal(err)
 	}
-	model, user := checkRequest(t, api.body(1))
+	model, user := checkRequest(t, api.Body(1))
 	return got, model, user
 }
 
@@ -328,12 +255,12 @@ func round(t *testing.T, api *streamAPI) (collected, []sentPart, []sentPart) {
 // one chunk; the tool sees the arguments as sent, and the model's turn
 // goes back with its text and thought signature.
 func TestStreamWholeCall(t *testing.T) {
-	api := &streamAPI{chunks: []string{
+	api := streamAPI([]string{
 		chunk(text("Let me "), ""),
 		chunk(text("check ü東京🌧."), ""),
 		chunk(call("", "echo", `{"city":"Z\u00fcrich ü東京🌧"}`, "c2lnMQ=="), ""),
 		chunk(text(""), "STOP"),
-	}}
+	}, false)
 	got, model, user := round(t, api)
 	if len(got.calls) != 1 {
 		t.Fatalf("%d calls", len(got.calls))
@@ -381,7 +308,7 @@ func TestStreamParallel(t *testing.T) {
 				} else {
 					chunks = append(chunks, chunk(strings.Join(parts, ","), ""))
 				}
-				_, _, user := round(t, &streamAPI{chunks: append(chunks, chunk(text(""), "STOP"))})
+				_, _, user := round(t, streamAPI(append(chunks, chunk(text(""), "STOP")), false))
 				for i := range n {
 					if out := user[i].FunctionResponse.Response["output"]; out != cities[i] {
 						t.Errorf("call %d saw %v, want %s", i, out, cities[i])
@@ -394,7 +321,7 @@ func TestStreamParallel(t *testing.T) {
 
 // A tool without arguments: a call without args, or with {}.
 func TestStreamNoArguments(t *testing.T) {
-	api := &streamAPI{chunks: []string{chunk(call("", "clock", "", "")+","+call("", "clock", "{}", ""), "STOP")}}
+	api := streamAPI([]string{chunk(call("", "clock", "", "")+","+call("", "clock", "{}", ""), "STOP")}, false)
 	got, _, user := round(t, api)
 	if len(got.calls) != 2 || got.calls[0].Args != nil {
 		t.Errorf("calls %+v", got.calls)
@@ -410,11 +337,11 @@ func TestStreamNoArguments(t *testing.T) {
 // JSON always; here of the wrong type, and with a field too many): each
 // is answered with an error the model can read, next to a good call.
 func TestStreamInvalidArguments(t *testing.T) {
-	api := &streamAPI{chunks: []string{
+	api := streamAPI([]string{
 		chunk(call("", "echo", `{"city":5}`, ""), ""),
 		chunk(call("", "echo", `{"city":"Paris","days":2}`, ""), ""),
 		chunk(call("", "echo", `{"city":"Paris"}`, ""), "STOP"),
-	}}
+	}, false)
 	_, _, user := round(t, api)
 	for i, p := range user[:2] {
 		if e, _ := p.FunctionResponse.Response["error"].(string); !strings.HasPrefix(e, "invalid arguments") {
@@ -432,9 +359,9 @@ func TestStreamInvalidArguments(t *testing.T) {
 // look at the finish reason (or at whether there were calls) and ask
 // again instead of sending it.
 func TestStreamMalformedCall(t *testing.T) {
-	api := &streamAPI{chunks: []string{`{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: echo(city=)","index":0}],"modelVersion":"gemini-test"}`}}
+	api := streamAPI([]string{`{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: echo(city=)","index":0}],"modelVersion":"gemini-test"}`}, false)
 	reg := streamRegistry(t)
-	got, err := collect(context.Background(), api.client(t), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
+	got, err := collect(context.Background(), newClient(t, api), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -457,8 +384,8 @@ func TestStreamEndsEarly(t *testing.T) {
 	chunks := []string{chunk(text("Let me check."), ""), chunk(call("", "echo", `{"city":"Paris"}`, ""), "")}
 	for _, end := range []string{"", "abort"} {
 		t.Run("end="+end, func(t *testing.T) {
-			api := &streamAPI{chunks: chunks, end: end}
-			got, err := collect(context.Background(), api.client(t), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
+			api := streamAPI(chunks, end == "abort")
+			got, err := collect(context.Background(), newClient(t, api), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
 			if end == "abort" && err == nil {
 				t.Error("a dropped connection gave no error")
 			}
@@ -477,8 +404,8 @@ func TestStreamEndsEarly(t *testing.T) {
 
 // An error in the stream is the SDK's error.
 func TestStreamErrorChunk(t *testing.T) {
-	api := &streamAPI{chunks: []string{chunk(text("Let"), ""), `{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}`}}
-	_, err := collect(context.Background(), api.client(t), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
+	api := streamAPI([]string{chunk(text("Let"), ""), `{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}`}, false)
+	_, err := collect(context.Background(), newClient(t, api), []*genai.Content{genai.NewContentFromText("Hi", genai.RoleUser)}, nil)
 	if err == nil || !strings.Contains(err.Error(), "overloaded") {
 		t.Errorf("got %v", err)
 	}

@@ -13,12 +13,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -27,139 +23,25 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/ssetest"
+	"github.com/toolgen-go/toolgen/internal/tooltest/calls"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// clockTool takes no arguments.
-var clockTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "clock",
-	Description: "Tells the time.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false,"required":[]}`),
-		Gemini: json.RawMessage(`{"type":"object","properties":{}}`),
-	},
-}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) { return "noon", nil })
-
-// echoArgs are the arguments of echo.
-type echoArgs struct {
-	City string `json:"city"`
-}
-
-func decodeEcho(d *toolimpl.Decoder, v *echoArgs) {
-	if !d.Object() {
-		return
-	}
-	seen := false
-	for d.Field() {
-		if string(d.Key()) != "city" {
-			d.Unknown("city")
-			continue
-		}
-		v.City, _ = d.String()
-		seen = true
-	}
-	if !seen {
-		d.Missing("city")
-	}
-}
-
-// echoTool says back the city it is given, as it got it.
-var echoTool = toolimpl.NewInvokable(&runtime.Info{
-	Name:        "echo",
-	Description: "Says the city back.",
-	Parameters:  json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`),
-	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`),
-		Gemini: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`),
-	},
-}, decodeEcho, func(ctx context.Context, in echoArgs) (string, error) { return in.City, nil })
-
-// streamRegistry is a registry in the OpenAI dialect of the weather tools,
-// echo and clock.
 func streamRegistry(t *testing.T) *runtime.Registry {
 	t.Helper()
 	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
-	if err := reg.Register(append(weather.Tools(), echoTool, clockTool)...); err != nil {
+	if err := reg.Register(append(weather.Tools(), calls.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
 	return reg
 }
 
-// streamAPI is a fake API: a request with "stream": true is answered with
-// the events of stream, written one at a time and flushed, then ended as
-// end says; any other with answer, as JSON. It keeps the bodies.
-type streamAPI struct {
-	stream []string // each a whole SSE event, "event: ...\ndata: ...\n\n"
-	end    string   // "" (clean end), "abort" (the connection drops mid-body)
-	answer string
-
-	mu     sync.Mutex
-	bodies [][]byte
-}
-
-func (f *streamAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	f.mu.Lock()
-	f.bodies = append(f.bodies, body)
-	f.mu.Unlock()
-	var req struct {
-		Stream bool `json:"stream"`
-	}
-	json.Unmarshal(body, &req)
-	if !req.Stream {
-		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, f.answer)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	flusher := w.(http.Flusher)
-	for _, event := range f.stream {
-		io.WriteString(w, event)
-		flusher.Flush()
-	}
-	if f.end == "abort" {
-		panic(http.ErrAbortHandler) // the connection drops without the body's end
-	}
-}
-
-func (f *streamAPI) body(i int) []byte {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if i >= len(f.bodies) {
-		return nil
-	}
-	return f.bodies[i]
-}
-
-func (f *streamAPI) client(t *testing.T) openai.Client {
-	server := httptest.NewServer(f)
-	t.Cleanup(func() {
-		server.CloseClientConnections()
-		server.Close()
-	})
-	return openai.NewClient(option.WithBaseURL(server.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
-}
-
-// jsonString is s as a JSON string, bytes that are not UTF-8 written as
-// they are (as a server that split a character between two events would).
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+// newClient returns a client of api, a fake API: a request with "stream":
+// true is answered with its events, one at a time, any other with its
+// answer.
+func newClient(t *testing.T, api *ssetest.API) openai.Client {
+	return openai.NewClient(option.WithBaseURL(api.URL(t)), option.WithAPIKey("test"), option.WithMaxRetries(0))
 }
 
 // splitArgs are the arguments a model writes for echo, with a \u
@@ -188,7 +70,7 @@ func chatStart(index int, id, name string) string {
 
 // chatArgs is a delta of a tool call's arguments.
 func chatArgs(index int, piece string) string {
-	return chatChunk(fmt.Sprintf(`{"tool_calls":[{"index":%d,"function":{"arguments":%s}}]}`, index, jsonString(piece)), "null")
+	return chatChunk(fmt.Sprintf(`{"tool_calls":[{"index":%d,"function":{"arguments":%s}}]}`, index, ssetest.JSONString(piece)), "null")
 }
 
 const chatRole = `{"role":"assistant","content":null,"refusal":null}`
@@ -292,11 +174,11 @@ func checkChatRequest(t *testing.T, body []byte) chatTurn {
 
 // chatRound streams the first answer from api, executes its tool calls,
 // sends them back and returns the second request as the API read it.
-func chatRound(t *testing.T, api *streamAPI) (openai.ChatCompletionAccumulator, chatTurn) {
+func chatRound(t *testing.T, api *ssetest.API) (openai.ChatCompletionAccumulator, chatTurn) {
 	t.Helper()
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := openai.ChatCompletionNewParams{
 		Model:    "gpt-test",
 		Tools:    openaitools.Tools(reg),
@@ -319,7 +201,7 @@ func chatRound(t *testing.T, api *streamAPI) (openai.ChatCompletionAccumulator, 
 	if _, err := client.Chat.Completions.New(ctx, params); err != nil {
 		t.Fatal(err)
 	}
-	turn := checkChatRequest(t, api.body(1))
+	turn := checkChatRequest(t, api.Body(1))
 	if turn.Following != 0 {
 		t.Errorf("%d messages after the answers", turn.Following)
 	}
@@ -343,7 +225,7 @@ func TestChatStreamSplitArguments(t *testing.T) {
 	for _, piece := range splitPieces {
 		events = append(events, chatArgs(0, piece))
 	}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	acc, turn := chatRound(t, api)
 	if got := acc.Choices[0].Message.ToolCalls[0].Function.Arguments; got != splitArgs {
 		t.Errorf("accumulated %s, want %s", got, splitArgs)
@@ -362,7 +244,7 @@ func TestChatStreamSplitArguments(t *testing.T) {
 func TestChatStreamSplitUTF8Bytes(t *testing.T) {
 	const args = `{"city":"東京"}`
 	events := []string{chatStart(0, "call_1", "echo"), chatArgs(0, `{"city":"`+"東"[:1]), chatArgs(0, "東"[1:]+`京"}`)}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	acc, turn := chatRound(t, api)
 	if got := acc.Choices[0].Message.ToolCalls[0].Function.Arguments; got != args {
 		t.Errorf("accumulated %q, want %q", got, args)
@@ -400,7 +282,7 @@ func TestChatStreamParallel(t *testing.T) {
 				both = append(both, fmt.Sprintf(`{"index":%d,"function":{"arguments":" "}}`, i))
 			}
 			events = append(events, chatChunk(`{"tool_calls":[`+strings.Join(both, ",")+`]}`, "null"))
-			api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+			api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 			_, turn := chatRound(t, api)
 			if len(turn.Calls) != n || len(turn.Answers) != n {
 				t.Fatalf("%d calls, %d answers", len(turn.Calls), len(turn.Answers))
@@ -424,7 +306,7 @@ func TestChatStreamNoArguments(t *testing.T) {
 		chatStart(0, "call_1", "clock"),
 		chatStart(1, "call_2", "clock"), chatArgs(1, "{"), chatArgs(1, "}"),
 	}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	acc, turn := chatRound(t, api)
 	if got := acc.Choices[0].Message.ToolCalls[0].Function.Arguments; got != "" {
 		t.Errorf("accumulated %q for no arguments", got)
@@ -446,7 +328,7 @@ func TestChatStreamInvalidArguments(t *testing.T) {
 		chatStart(1, "call_2", "echo"), chatArgs(1, `{"city": Paris}`),
 		chatStart(2, "call_3", "echo"), chatArgs(2, `{"city":"Paris"}`),
 	}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	_, turn := chatRound(t, api)
 	if len(turn.Answers) != 3 {
 		t.Fatalf("answers %+v", turn.Answers)
@@ -469,7 +351,7 @@ func TestChatStreamTextFirst(t *testing.T) {
 		chatChunk(`{"content":"Let me "}`, "null"), chatChunk(`{"content":"check."}`, "null"),
 		chatStart(0, "call_1", "clock"), chatArgs(0, "{}"),
 	}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	_, turn := chatRound(t, api)
 	if turn.Content != "Let me check." {
 		t.Errorf("assistant content %q", turn.Content)
@@ -493,8 +375,8 @@ func TestChatStreamEndsEarly(t *testing.T) {
 	}
 	for _, end := range []string{"", "abort"} {
 		t.Run("end="+end, func(t *testing.T) {
-			api := &streamAPI{stream: events, end: end, answer: chatDone}
-			client := api.client(t)
+			api := &ssetest.API{Events: events, Abort: end == "abort", Answer: chatDone}
+			client := newClient(t, api)
 			reg := streamRegistry(t)
 			params := openai.ChatCompletionNewParams{Model: "gpt-test", Tools: openaitools.Tools(reg), Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather?")}}
 			acc, err := accumulateChat(context.Background(), client, params)
@@ -556,7 +438,7 @@ func respObject(id, status, output string) string {
 
 // fcItem is a function_call output item.
 func fcItem(n int, name, args, status string) string {
-	return fmt.Sprintf(`{"type":"function_call","id":"fc_%d","call_id":"call_%d","name":%q,"arguments":%s,"status":%q}`, n, n, name, jsonString(args), status)
+	return fmt.Sprintf(`{"type":"function_call","id":"fc_%d","call_id":"call_%d","name":%q,"arguments":%s,"status":%q}`, n, n, name, ssetest.JSONString(args), status)
 }
 
 // respCall is a call of a Responses stream: its output index, name, and
@@ -578,7 +460,7 @@ func respCallEvents(calls []respCall) (events []string, items []string) {
 		for _, c := range calls {
 			if p < len(c.pieces) {
 				more = true
-				events = append(events, respEvent("response.function_call_arguments.delta", fmt.Sprintf(`"item_id":"fc_%d","output_index":%d,"delta":%s`, c.index, c.index, jsonString(c.pieces[p]))))
+				events = append(events, respEvent("response.function_call_arguments.delta", fmt.Sprintf(`"item_id":"fc_%d","output_index":%d,"delta":%s`, c.index, c.index, ssetest.JSONString(c.pieces[p]))))
 			}
 		}
 		if !more {
@@ -589,7 +471,7 @@ func respCallEvents(calls []respCall) (events []string, items []string) {
 		args := strings.Join(c.pieces, "")
 		item := fcItem(c.index, c.name, args, "completed")
 		events = append(events,
-			respEvent("response.function_call_arguments.done", fmt.Sprintf(`"item_id":"fc_%d","output_index":%d,"name":%q,"arguments":%s`, c.index, c.index, c.name, jsonString(args))),
+			respEvent("response.function_call_arguments.done", fmt.Sprintf(`"item_id":"fc_%d","output_index":%d,"name":%q,"arguments":%s`, c.index, c.index, c.name, ssetest.JSONString(args))),
 			respEvent("response.output_item.done", fmt.Sprintf(`"output_index":%d,"item":%s`, c.index, item)))
 		items = append(items, item)
 	}
@@ -645,11 +527,11 @@ type respTurn struct {
 // respRound streams the first response, answers its calls and sends the
 // answers with previous_response_id, and returns the items of the second
 // request, checked against the calls as the API checks them.
-func respRound(t *testing.T, api *streamAPI) (*responses.Response, map[string]string, []respTurn) {
+func respRound(t *testing.T, api *ssetest.API) (*responses.Response, map[string]string, []respTurn) {
 	t.Helper()
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := responses.ResponseNewParams{Model: "gpt-test", Tools: openaitools.ResponseTools(reg), Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")}}
 	resp, args, err := streamResponse(ctx, client, params)
 	if err != nil {
@@ -671,7 +553,7 @@ func respRound(t *testing.T, api *streamAPI) (*responses.Response, map[string]st
 		PreviousResponseID string     `json:"previous_response_id"`
 		Input              []respTurn `json:"input"`
 	}
-	body := api.body(1)
+	body := api.Body(1)
 	if !utf8.Valid(body) {
 		t.Errorf("the request is not UTF-8")
 	}
@@ -708,7 +590,7 @@ func respOutput(t *testing.T, item respTurn) string {
 
 func TestResponsesStreamSplitArguments(t *testing.T) {
 	events, items := respCallEvents([]respCall{{0, "echo", splitPieces}})
-	api := &streamAPI{stream: respFull(events, items), answer: respDone}
+	api := &ssetest.API{Events: respFull(events, items), Answer: respDone}
 	_, args, got := respRound(t, api)
 	if args["fc_0"] != splitArgs {
 		t.Errorf("deltas put together %s, want %s", args["fc_0"], splitArgs)
@@ -727,7 +609,7 @@ func TestResponsesStreamParallel(t *testing.T) {
 				calls = append(calls, respCall{i, "echo", []string{`{"ci`, `ty":"`, city, `"}`}})
 			}
 			events, items := respCallEvents(calls)
-			api := &streamAPI{stream: respFull(events, items), answer: respDone}
+			api := &ssetest.API{Events: respFull(events, items), Answer: respDone}
 			_, _, got := respRound(t, api)
 			for i, city := range cities {
 				if c := echoed(t, respOutput(t, got[i])); c != city {
@@ -741,7 +623,7 @@ func TestResponsesStreamParallel(t *testing.T) {
 // No arguments: the item's arguments "" (no delta), or "{}".
 func TestResponsesStreamNoArguments(t *testing.T) {
 	events, items := respCallEvents([]respCall{{0, "clock", nil}, {1, "clock", []string{"{", "}"}}})
-	api := &streamAPI{stream: respFull(events, items), answer: respDone}
+	api := &ssetest.API{Events: respFull(events, items), Answer: respDone}
 	_, _, got := respRound(t, api)
 	for i, item := range got {
 		if out := respOutput(t, item); out != `{"success":true,"output":"noon"}` {
@@ -756,7 +638,7 @@ func TestResponsesStreamInvalidArguments(t *testing.T) {
 		{1, "echo", []string{`{"city": Paris}`}},
 		{2, "echo", []string{`{"city":"Paris"}`}},
 	})
-	api := &streamAPI{stream: respFull(events, items), answer: respDone}
+	api := &ssetest.API{Events: respFull(events, items), Answer: respDone}
 	_, _, got := respRound(t, api)
 	for i, item := range got[:2] {
 		r := decodeResult(t, respOutput(t, item))
@@ -782,7 +664,7 @@ func TestResponsesStreamTextFirst(t *testing.T) {
 		respEvent("response.content_part.done", `"item_id":"msg_1","output_index":0,"content_index":0,"part":{"type":"output_text","text":"Let me check.","annotations":[]}`),
 		respEvent("response.output_item.done", `"output_index":0,"item":`+message),
 	}, calls...)
-	api := &streamAPI{stream: respFull(events, append([]string{message}, items...)), answer: respDone}
+	api := &ssetest.API{Events: respFull(events, append([]string{message}, items...)), Answer: respDone}
 	resp, _, got := respRound(t, api)
 	if resp.OutputText() != "Let me check." {
 		t.Errorf("text %q", resp.OutputText())
@@ -802,10 +684,10 @@ func TestResponsesStreamEndsEarly(t *testing.T) {
 	events := respStream(append([]string{respEvent("response.created", `"response":`+respObject("resp_1", "in_progress", "[]"))}, calls[:3]...)...)
 	for _, end := range []string{"", "abort"} {
 		t.Run("end="+end, func(t *testing.T) {
-			api := &streamAPI{stream: events, end: end, answer: respDone}
+			api := &ssetest.API{Events: events, Abort: end == "abort", Answer: respDone}
 			reg := streamRegistry(t)
 			params := responses.ResponseNewParams{Model: "gpt-test", Tools: openaitools.ResponseTools(reg), Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")}}
-			resp, args, err := streamResponse(context.Background(), api.client(t), params)
+			resp, args, err := streamResponse(context.Background(), newClient(t, api), params)
 			if end == "abort" && err == nil {
 				t.Errorf("a dropped connection gave no error")
 			}
@@ -831,8 +713,8 @@ func TestResponsesStreamErrorEvent(t *testing.T) {
 		respEvent("response.created", `"response":`+respObject("resp_1", "in_progress", "[]")),
 		respEvent("error", `"code":"server_error","message":"The server had an error","param":null`),
 	)
-	api := &streamAPI{stream: events, answer: respDone}
-	client := api.client(t)
+	api := &ssetest.API{Events: events, Answer: respDone}
+	client := newClient(t, api)
 	reg := streamRegistry(t)
 	params := responses.ResponseNewParams{Model: "gpt-test", Tools: openaitools.ResponseTools(reg), Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")}}
 	stream := client.Responses.NewStreaming(context.Background(), params)
@@ -848,7 +730,7 @@ func TestResponsesStreamErrorEvent(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "The server had an error") || resp != nil {
 		t.Errorf("got %v, %v", resp, err)
 	}
-	if n := bytes.Count(api.body(0), []byte(`"stream":true`)); n != 1 {
+	if n := bytes.Count(api.Body(0), []byte(`"stream":true`)); n != 1 {
 		t.Errorf("the request asked for a stream %d times", n)
 	}
 }
@@ -861,10 +743,10 @@ func TestResponsesStreamErrorEvent(t *testing.T) {
 // the placeholders before both; then the turn is well-formed.
 func TestChatStreamSparseIndex(t *testing.T) {
 	events := []string{chatStart(1, "call_1", "clock"), chatArgs(1, "{}")}
-	api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
+	api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
 	ctx := context.Background()
 	reg := streamRegistry(t)
-	client := api.client(t)
+	client := newClient(t, api)
 	params := openai.ChatCompletionNewParams{Model: "gpt-test", Tools: openaitools.Tools(reg), Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Time?")}}
 	acc, err := accumulateChat(ctx, client, params)
 	if err != nil {
@@ -895,7 +777,7 @@ func TestChatStreamSparseIndex(t *testing.T) {
 	if _, err := client.Chat.Completions.New(ctx, params); err != nil {
 		t.Fatal(err)
 	}
-	turn := checkChatRequest(t, api.body(1))
+	turn := checkChatRequest(t, api.Body(1))
 	if len(turn.Answers) != 1 || turn.Answers[0].ToolCallID != "call_1" || turn.Answers[0].Content != `{"success":true,"output":"noon"}` {
 		t.Errorf("answers %+v", turn.Answers)
 	}
@@ -908,11 +790,11 @@ func TestChatStreamSparseIndex(t *testing.T) {
 // the JSON the item was decoded from (where the arguments are still "").
 func TestResponsesStreamRunEachWhenDone(t *testing.T) {
 	events, items := respCallEvents([]respCall{{0, "echo", []string{`{"city":`, `"Zürich"}`}}, {1, "clock", []string{"{}"}}})
-	api := &streamAPI{stream: respFull(events, items), answer: respDone}
+	api := &ssetest.API{Events: respFull(events, items), Answer: respDone}
 	ctx := context.Background()
 	reg := streamRegistry(t)
 	params := responses.ResponseNewParams{Model: "gpt-test", Tools: openaitools.ResponseTools(reg), Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Weather?")}}
-	client := api.client(t)
+	client := newClient(t, api)
 	stream := client.Responses.NewStreaming(ctx, params)
 	defer stream.Close()
 	added := map[string]responses.ResponseOutputItemUnion{}
@@ -961,8 +843,8 @@ func TestResponsesStreamRunEachWhenDone(t *testing.T) {
 // wait for the finish instead.
 func TestChatStreamRunEachWhenDone(t *testing.T) {
 	run := func(t *testing.T, events []string) (reported []string, answers []answer) {
-		api := &streamAPI{stream: chatStream("tool_calls", events...), answer: chatDone}
-		client := api.client(t)
+		api := &ssetest.API{Events: chatStream("tool_calls", events...), Answer: chatDone}
+		client := newClient(t, api)
 		reg := streamRegistry(t)
 		params := openai.ChatCompletionNewParams{Model: "gpt-test", Tools: openaitools.Tools(reg), Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather?")}}
 		stream := client.Chat.Completions.NewStreaming(context.Background(), params)
