@@ -108,6 +108,7 @@ func BenchmarkStream(b *testing.B) {
 			} {
 				b.Run(fmt.Sprintf("%s-%d/%s", p.kind, n, lib.name), func(b *testing.B) {
 					b.ReportAllocs()
+					cpu := cpuTime()
 					for b.Loop() {
 						sr, err := lib.st.StreamableRun(ctx, args)
 						if err != nil {
@@ -117,6 +118,7 @@ func BenchmarkStream(b *testing.B) {
 							b.Fatalf("%d chunks, not %d", got, n)
 						}
 					}
+					reportCPU(b, cpu)
 				})
 			}
 		}
@@ -140,11 +142,22 @@ func BenchmarkInvoke(b *testing.B) {
 	}{{"einotools", ours}, {"eino-InferTool", eino}} {
 		b.Run("lookup/"+lib.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				if out, err := lib.it.InvokableRun(ctx, args); err != nil || out == "" {
 					b.Fatal(out, err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
+	}
+}
+
+// reportCPU reports the process's CPU time per call since cpu (garbage
+// collection and both ends of a stream included) beside the wall time: it
+// stays put when other processes share the machine's CPUs.
+func reportCPU(b *testing.B, cpu int64) {
+	if cpu >= 0 {
+		b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 	}
 }
