@@ -5,9 +5,7 @@
 // libraries around them.
 package benchtool
 
-// The generator is built from the repository's own module, since this
-// module does not require toolgen's generator among its dependencies.
-//go:generate sh -c "bin=$(mktemp -d) && go -C ../../../.. build -o $bin/toolgen ./cmd/toolgen && $bin/toolgen; rc=$?; rm -rf $bin; exit $rc"
+//go:generate go tool toolgen
 
 import (
 	"context"
