@@ -74,7 +74,11 @@ func endsNote(prev, line string, inList bool) bool {
 var docVerbs = map[string]bool{"is": true, "are": true, "has": true, "was": true, "can": true, "must": true, "may": true, "should": true, "will": true}
 
 var (
-	noteRE    = regexp.MustCompile(`^(TODO|FIXME|XXX|HACK|NOTE\(|BUG\()`)
+	noteRE = regexp.MustCompile(`^(TODO|FIXME|XXX|HACK|NOTE\(|BUG\()`)
+	// markerRE is a line for a tool, not a reader: a code generator's
+	// marker ("+optional", "+kubebuilder:validation:Minimum=1") or a
+	// linter's "nolint" that go/ast keeps (it drops "nolint:lll").
+	markerRE  = regexp.MustCompile(`^(\+[a-z][A-Za-z0-9_.-]*([:=]|$)|nolint\b)`)
 	assignRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\s+[A-Za-z_*\[\]][A-Za-z0-9_.*\[\]]*)?\s*(=|:=)\s*\S`)
 	keywordRE = regexp.MustCompile(`^(func|type|var|const|import|return|if|for|switch|defer|go)\s+\S`)
 	// listItemRE matches the first line of an item of a list, as gofmt
@@ -90,13 +94,13 @@ var (
 )
 
 // isCodeLine reports whether a line of a doc comment is Go code (it
-// parses as a declaration or a statement) or a note such as TODO: text a
-// model should not read.
+// parses as a declaration or a statement), a note such as TODO, or a
+// marker for a tool (+optional, nolint): text a model should not read.
 func isCodeLine(line string) bool {
 	switch {
 	case line == "":
 		return false
-	case noteRE.MatchString(line):
+	case noteRE.MatchString(line), markerRE.MatchString(line):
 		return true
 	case line == "}" || line == ")" || line == "{":
 		return true

@@ -84,10 +84,10 @@ var listPodsInfo = runtime.Info{
 	Name:        "list_pods",
 	Description: "Lists the pods of a cluster. Use this tool to find a pod before reading its logs.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"namespace":{"type":"string","description":"namespace to list pods in; empty means every namespace. +optional"},` +
-		`"labelSelector":{"type":"string","description":"A selector to restrict the list of returned pods by their labels. Defaults to everything. +optional"},` +
-		`"limit":{"type":"integer","description":"limit is the most pods to return. If more exist, the reply holds a continue token. See https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks for details. +optional +kubebuilder:validation:Minimum=1"},` +
-		`"timeoutSeconds":{"type":"integer","description":"Bounds the call, in seconds. nolint"},` +
+		`"namespace":{"type":"string","description":"namespace to list pods in; empty means every namespace."},` +
+		`"labelSelector":{"type":"string","description":"A selector to restrict the list of returned pods by their labels. Defaults to everything."},` +
+		`"limit":{"type":"integer","description":"limit is the most pods to return. If more exist, the reply holds a continue token. See https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks for details."},` +
+		`"timeoutSeconds":{"type":"integer","description":"Bounds the call, in seconds."},` +
 		`"allowWatchBookmarks":{"type":"boolean","description":"Requests bookmark events.\n\nServers may ignore it. More info: https://kubernetes.io/docs/reference/using-api/api-concepts/#watch-bookmarks"}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
