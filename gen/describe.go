@@ -122,35 +122,62 @@ func parses(src string) bool {
 	return err == nil
 }
 
-// fieldDoc is the description a field's doc comment gives. A definition
-// keeps its noun phrase ("Address is a postal address ..." → "A postal
-// address ..."), whatever the name. Otherwise a name that is a plain word
-// stays, as a word of the sentence ("City to forecast", "Max results to
-// return", where "results" is no verb); any other leading Go name followed
-// by a verb is dropped ("IncludeWind adds ..." → "Adds ..."), and
-// otherwise replaced by the JSON name the model writes, so the sentence
-// keeps its subject ("DelayMS to wait ..." → "delay_ms to wait ..."),
-// unless the two differ only in case ("SKUs to check").
+// fieldDoc is the description a field's doc comment gives. A leading name
+// used as a label is dropped ("MaxResults: the most ..." → "The most
+// ..."). A definition keeps its noun phrase ("Address is a postal address
+// ..." → "A postal address ..."), whatever the name. Otherwise a name that
+// is a plain word stays, as a word of the sentence ("City to forecast",
+// "Max results to return", where "results" is no verb); any other leading
+// Go name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
+// ..."), and otherwise replaced by the JSON name the model writes, so the
+// sentence keeps its subject ("DelayMS to wait ..." → "delay_ms to wait
+// ..."), unless the two differ only in case ("SKUs to check"). A comment
+// that starts with the JSON name instead, as Kubernetes types' do ("limit
+// is the most ...", "includeHourly adds ..."), is read the same way, the
+// JSON name staying where the Go name would be replaced.
 func fieldDoc(text, goName, jsonName string) string {
+	if rest, ok := cutLabel(text, goName); ok {
+		return rest
+	}
+	if rest, ok := cutLabel(text, jsonName); ok {
+		return rest
+	}
+	name := goName
 	rest, ok := strings.CutPrefix(text, goName+" ")
+	if !ok {
+		name = jsonName
+		rest, ok = strings.CutPrefix(text, jsonName+" ")
+	}
 	if !ok || rest == "" {
 		return text
 	}
 	if phrase, ok := definition(rest); ok {
 		return upperFirst(phrase)
 	}
-	if plainWord(goName) {
+	if plainWord(name) {
 		return text
 	}
 	if next, _, _ := strings.Cut(rest, " "); looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return upperFirst(rest)
 	}
-	if strings.EqualFold(goName, jsonName) {
+	if name == jsonName || strings.EqualFold(goName, jsonName) {
 		// SKUs stays SKUs, where skus would only start the sentence in
 		// lower case.
 		return text
 	}
 	return jsonName + " " + rest
+}
+
+// cutLabel returns text without a leading name written as a label, with a
+// colon or a dash after it ("GetWeather: returns ...", "IncludeWind - adds
+// ..."), and capitalised.
+func cutLabel(text, name string) (string, bool) {
+	for _, sep := range []string{": ", " - ", " — ", " – "} {
+		if rest, ok := strings.CutPrefix(text, name+sep); ok && strings.TrimSpace(rest) != "" {
+			return upperFirst(rest), true
+		}
+	}
+	return "", false
 }
 
 // constWords returns text, a doc comment of pkg, with each whole-word

@@ -54,6 +54,8 @@ func TestToolDoc(t *testing.T) {
 		{"Lookup does a lookup.", "Lookup", "lookup", "Lookup does a lookup."},
 		{"Returns the weather.", "GetWeather", "get_weather", "Returns the weather."},
 		{"GetWeather", "GetWeather", "get_weather", "GetWeather"},
+		{"GetWeather: returns the weather.", "GetWeather", "get_weather", "Returns the weather."},
+		{"GetWeather - the weather of a city.", "GetWeather", "get_weather", "The weather of a city."},
 	} {
 		if got := toolDoc(c.text, c.goName, c.toolName); got != c.want {
 			t.Errorf("toolDoc(%q) = %q, want %q", c.text, got, c.want)
@@ -83,6 +85,20 @@ func TestFieldDoc(t *testing.T) {
 		{"SKUs is the list of items to check.", "SKUs", "skus", "The list of items to check."},
 		{"Address is a postal address of the user.", "Address", "address", "A postal address of the user."},
 		{"City is fast.", "City", "city", "City is fast."},
+		// A leading name written as a label is dropped.
+		{"MaxResults: the most results to return.", "MaxResults", "max_results", "The most results to return."},
+		{"IncludeWind - add the wind speed.", "IncludeWind", "include_wind", "Add the wind speed."},
+		{"MaxResults — the most matches, from 1 to 10.", "MaxResults", "max_results", "The most matches, from 1 to 10."},
+		{"Page: the page to fetch.", "Page", "page", "The page to fetch."},
+		{"max_results: at most 10.", "MaxResults", "max_results", "At most 10."},
+		{"Page:", "Page", "page", "Page:"},
+		// A leading JSON name, as Kubernetes types write it, is read as
+		// the Go name is, and stays where the Go name would be replaced.
+		{"limit is the most pods to return.", "Limit", "limit", "The most pods to return."},
+		{"includeHourly adds hourly figures.", "IncludeHourly", "includeHourly", "Adds hourly figures."},
+		{"page_size caps the page.", "PageSize", "page_size", "Caps the page."},
+		{"namespace to list pods in.", "Namespace", "namespace", "namespace to list pods in."},
+		{"resourceVersion of the list, if any.", "ResourceVersion", "resourceVersion", "resourceVersion of the list, if any."},
 	} {
 		if got := fieldDoc(c.text, c.goName, c.jsonName); got != c.want {
 			t.Errorf("fieldDoc(%q) = %q, want %q", c.text, got, c.want)

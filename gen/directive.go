@@ -504,11 +504,15 @@ func docText(g *ast.CommentGroup) string {
 
 // trimGoName drops the Go name that starts a doc comment by convention
 // ("GetWeather returns ...") and capitalises what follows: the model does
-// not know the Go name, and it costs tokens. A definition keeps its noun
+// not know the Go name, and it costs tokens; so does a name written as a
+// label ("GetWeather: returns ..."). A definition keeps its noun
 // phrase ("Node is a tree node" gives "A tree node"). The name stays
 // where no verb follows it ("City to forecast", "Node is cyclic"), so the
 // sentence keeps its subject.
 func trimGoName(text, name string) string {
+	if rest, ok := cutLabel(text, name); ok {
+		return rest
+	}
 	rest, ok := strings.CutPrefix(text, name+" ")
 	if !ok || rest == "" {
 		return text

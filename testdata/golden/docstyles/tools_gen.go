@@ -49,7 +49,7 @@ var listIssuesInfo = runtime.Info{
 		`"labels":{"items":{"type":"string"},"type":"array","description":"Labels to match, e.g. \"bug\" or \"help wanted\"."},` +
 		`"sort":{"type":"string","enum":["newest","oldest"],"description":"Sort is \"newest\" unless set. Values: \"newest\": puts the newest first; \"oldest\": puts the oldest first."},` +
 		`"per_page":{"type":"integer","description":"PerPage, if set, caps the results of a page. Defaults to 30.\n\nGitHub API docs: https://docs.github.com/rest/issues/issues#list-repository-issues"},` +
-		`"page":{"type":"integer","description":"Page: the page to fetch, from 1."},` +
+		`"page":{"type":"integer","description":"The page to fetch, from 1."},` +
 		"\"since\":{\"type\":\"string\",\"description\":\"Since only shows issues updated at or after this time, as `YYYY-MM-DDTHH:MM:SSZ`.\"}," +
 		`"include_comments":{"type":"boolean","description":"Adds each issue's comments."},` +
 		`"comment_limit":{"type":"integer","description":"The most comments per issue. Ignored unless IncludeComments is set."},` +
@@ -86,7 +86,7 @@ var listPodsInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"namespace":{"type":"string","description":"namespace to list pods in; empty means every namespace."},` +
 		`"labelSelector":{"type":"string","description":"A selector to restrict the list of returned pods by their labels. Defaults to everything."},` +
-		`"limit":{"type":"integer","description":"limit is the most pods to return. If more exist, the reply holds a continue token. See https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks for details."},` +
+		`"limit":{"type":"integer","description":"The most pods to return. If more exist, the reply holds a continue token. See https://kubernetes.io/docs/reference/using-api/api-concepts/#retrieving-large-results-sets-in-chunks for details."},` +
 		`"timeoutSeconds":{"type":"integer","description":"Bounds the call, in seconds."},` +
 		`"allowWatchBookmarks":{"type":"boolean","description":"Requests bookmark events.\n\nServers may ignore it. More info: https://kubernetes.io/docs/reference/using-api/api-concepts/#watch-bookmarks"}},` +
 		`"additionalProperties":false,"type":"object"}`),
@@ -153,9 +153,9 @@ var forecastInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","description":"the city, e.g. Paris"},` +
 		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days to forecast, from 1 to 14."},` +
-		`"units":{"type":"string","description":"Units: \"metric\" or \"imperial\"."},` +
-		`"include_wind":{"type":"boolean","description":"include_wind - add the wind speed."},` +
-		`"includeHourly":{"type":"boolean","description":"includeHourly adds hourly figures."}},` +
+		`"units":{"type":"string","description":"\"metric\" or \"imperial\"."},` +
+		`"include_wind":{"type":"boolean","description":"Add the wind speed."},` +
+		`"includeHourly":{"type":"boolean","description":"Adds hourly figures."}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -185,10 +185,10 @@ const geocodeOutput = `"items":{"properties":{` +
 
 var geocodeInfo = runtime.Info{
 	Name:        "geocode",
-	Description: "Geocode: turns a postal address into coordinates. Set MaxResults to get more than one match.\n\nExample call:\n\n{\"address\": \"10 Downing St, London\", \"max_results\": 3} {\"address\": \"Paris\"}",
+	Description: "Turns a postal address into coordinates. Set MaxResults to get more than one match.\n\nExample call:\n\n{\"address\": \"10 Downing St, London\", \"max_results\": 3} {\"address\": \"Paris\"}",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"address":{"type":"string","minLength":1,"description":"Address to look up, in any language. See [the format notes](https://example.com/address-format)."},` +
-		`"max_results":{"type":"integer","description":"max_results — the most matches to return, from 1 to 10."},` +
+		`"max_results":{"type":"integer","description":"The most matches to return, from 1 to 10."},` +
 		"\"region\":{\"type\":\"string\",\"description\":\"Region biases the results, as an ISO 3166-1 alpha-2 code (`GB`, `FR`).\"}," +
 		`"bounds":{"properties":{` +
 		`"sw":{"properties":{` +
