@@ -23,11 +23,14 @@ type analyzer struct {
 	*reporter
 	pkg *packages.Package
 
-	fieldDocs map[token.Pos]string       // by field name position
-	typeDocs  map[*types.TypeName]string // by type
-	constDocs map[*types.Const]string    // by constant
-	deps      *depDocs                   // other packages' (depdocs.go)
-	types     map[string]*Type           // named types, by qualified name
+	fieldDocs map[token.Pos]string // by field name position
+	// fieldNames are the JSON names of the fields of the struct being
+	// mapped, by Go name, for the comments of its fields (fieldWords).
+	fieldNames map[string]string
+	typeDocs   map[*types.TypeName]string // by type
+	constDocs  map[*types.Const]string    // by constant
+	deps       *depDocs                   // other packages' (depdocs.go)
+	types      map[string]*Type           // named types, by qualified name
 	// mapping are the named types that are not structs being mapped now:
 	// one met again while its underlying type is mapped refers to itself
 	// outside a struct (type M map[string]M).

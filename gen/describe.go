@@ -215,7 +215,15 @@ func (a *analyzer) constWords(pkg *types.Package, text string) string {
 		}
 		a.enumConsts[pkg] = consts
 	}
-	if len(consts) == 0 {
+	return replaceWords(text, consts)
+}
+
+// replaceWords returns text with each whole word that is a key of words
+// replaced by its value, except after a dot (pkg.Name): the JSON values of
+// constants (constWords), and in a field's comment the JSON names of its
+// struct's fields (see renamedWord).
+func replaceWords(text string, words map[string]string) string {
+	if len(words) == 0 {
 		return text
 	}
 	var b strings.Builder
@@ -230,7 +238,7 @@ func (a *analyzer) constWords(pkg *types.Package, text string) string {
 			j++
 		}
 		word := text[i:j]
-		if v, ok := consts[word]; ok && (i == 0 || text[i-1] != '.') {
+		if v, ok := words[word]; ok && (i == 0 || text[i-1] != '.') {
 			b.WriteString(v)
 		} else {
 			b.WriteString(word)
@@ -238,6 +246,15 @@ func (a *analyzer) constWords(pkg *types.Package, text string) string {
 		i = j
 	}
 	return b.String()
+}
+
+// renamedWord reports whether a field's comments, and its struct's other
+// fields', have goName replaced by jsonName ("Ignored unless IncludeWind
+// is set" → "Ignored unless include_wind is set"): a model knows no Go
+// names. A plain word (Labels) and a name that is its JSON name in other
+// case (URL) stay, as words of the sentence.
+func renamedWord(goName, jsonName string) bool {
+	return !plainWord(goName) && !strings.EqualFold(goName, jsonName)
 }
 
 func identStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }

@@ -738,7 +738,17 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 		}
 		current = next
 	}
-	for _, c := range a.dominantFields(found) {
+	dominant := a.dominantFields(found)
+	names := make(map[string]string)
+	for _, c := range dominant {
+		if renamedWord(c.v.Name(), c.name) {
+			names[c.v.Name()] = c.name
+		}
+	}
+	fieldNames := a.fieldNames
+	a.fieldNames = names
+	defer func() { a.fieldNames = fieldNames }()
+	for _, c := range dominant {
 		if f := a.field(c); f != nil {
 			t.Fields = append(t.Fields, f)
 		}
@@ -906,7 +916,7 @@ func (a *analyzer) field(c candidate) *Field {
 		}
 	}
 	if f.Rules.Description == "" {
-		f.Rules.Description = a.constWords(v.Pkg(), fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
+		f.Rules.Description = replaceWords(a.constWords(v.Pkg(), fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name)), a.fieldNames)
 	}
 	return f
 }

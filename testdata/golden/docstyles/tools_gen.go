@@ -48,11 +48,11 @@ var listIssuesInfo = runtime.Info{
 		`"state":{"type":"string","description":"State filters issues based on their state. Possible values are: open, closed, all. Default is \"open\"."},` +
 		`"labels":{"items":{"type":"string"},"type":"array","description":"Labels to match, e.g. \"bug\" or \"help wanted\"."},` +
 		`"sort":{"type":"string","enum":["newest","oldest"],"description":"Sort is \"newest\" unless set. Values: \"newest\": puts the newest first; \"oldest\": puts the oldest first."},` +
-		`"per_page":{"type":"integer","description":"PerPage, if set, caps the results of a page. Defaults to 30.\n\nGitHub API docs: https://docs.github.com/rest/issues/issues#list-repository-issues"},` +
+		`"per_page":{"type":"integer","description":"per_page, if set, caps the results of a page. Defaults to 30.\n\nGitHub API docs: https://docs.github.com/rest/issues/issues#list-repository-issues"},` +
 		`"page":{"type":"integer","description":"The page to fetch, from 1."},` +
 		"\"since\":{\"type\":\"string\",\"description\":\"Since only shows issues updated at or after this time, as `YYYY-MM-DDTHH:MM:SSZ`.\"}," +
 		`"include_comments":{"type":"boolean","description":"Adds each issue's comments."},` +
-		`"comment_limit":{"type":"integer","description":"The most comments per issue. Ignored unless IncludeComments is set."},` +
+		`"comment_limit":{"type":"integer","description":"The most comments per issue. Ignored unless include_comments is set."},` +
 		`"with_pulls":{"type":"boolean","description":"If true, pull requests are listed too."},` +
 		`"locked":{"type":"boolean","description":"Whether to list locked issues."},` +
 		`"label":{"type":"string","description":"Deprecated: use Labels."}},` +
@@ -122,7 +122,7 @@ var searchDocumentsInfo = runtime.Info{
 		`"page_token":{"type":"string","description":"Optional. A page token, received from a previous search. Provide it to retrieve the next page; the other fields must match the call that provided the token."},` +
 		`"fields":{"items":{"type":"string"},"type":"array","description":"The fields to return. This member is required.\n\nEach field is one of:\n- \"title\": the title\n- \"body\": the text"},` +
 		`"legacy":{"type":"boolean","description":"Deprecated: Marked as deprecated in search.proto."},` +
-		`"max_snippet_chars":{"type":"integer","description":"Caps each snippet; a MaxSnippetChars of 0 means no snippet."}},` +
+		`"max_snippet_chars":{"type":"integer","description":"Caps each snippet; a max_snippet_chars of 0 means no snippet."}},` +
 		`"additionalProperties":false,"type":"object","required":["fields"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -199,7 +199,7 @@ var geocodeInfo = runtime.Info{
 		`"lat":{"type":"number","description":"degrees north"},` +
 		`"lng":{"type":"number","description":"degrees east"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lng"],"description":"The opposite corner."}},` +
-		"\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"sw\",\"ne\"],\"description\":\"Bounds limits the search to a box; `MaxResults` still applies.\"}," +
+		"\"additionalProperties\":false,\"type\":\"object\",\"required\":[\"sw\",\"ne\"],\"description\":\"Bounds limits the search to a box; `max_results` still applies.\"}," +
 		`"language":{"type":"string","description":"BCP 47 language tag of the results"},` +
 		`"note":{"type":"string","description":"kept with the query, in Markdown"}},` +
 		`"additionalProperties":false,"type":"object","required":["address"]}`),
