@@ -257,5 +257,18 @@ func renamedWord(goName, jsonName string) bool {
 	return !plainWord(goName) && !strings.EqualFold(goName, jsonName)
 }
 
+// fieldWords maps the Go names of fields to their JSON names where a
+// comment should say the JSON name (renamedWord): for a tool's
+// description, those of its arguments' struct.
+func fieldWords(fields []*Field) map[string]string {
+	words := make(map[string]string)
+	for _, f := range fields {
+		if renamedWord(f.GoName, f.JSONName) {
+			words[f.GoName] = f.JSONName
+		}
+	}
+	return words
+}
+
 func identStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
 func identPart(c byte) bool  { return identStart(c) || '0' <= c && c <= '9' }

@@ -106,20 +106,20 @@ func TestFieldDoc(t *testing.T) {
 	}
 }
 
-// A field's comment names its struct's fields by their JSON names.
+// A field's comment, and a tool's description, name the fields of the
+// struct by their JSON names.
 func TestFieldWords(t *testing.T) {
-	fields := [][2]string{{"IncludeWind", "include_wind"}, {"MaxResults", "max_results"}, {"Labels", "labels"}, {"URL", "url"}, {"PerPage", "per_page"}}
-	names := make(map[string]string)
-	for _, f := range fields {
-		if renamedWord(f[0], f[1]) {
-			names[f[0]] = f[1]
-		}
+	var fields []*Field
+	for _, f := range [][2]string{{"IncludeWind", "include_wind"}, {"MaxResults", "max_results"}, {"Labels", "labels"}, {"URL", "url"}, {"PerPage", "per_page"}} {
+		fields = append(fields, &Field{GoName: f[0], JSONName: f[1]})
 	}
+	names := fieldWords(fields)
 	for _, c := range []struct{ text, want string }{
 		{"The most gusts. Ignored unless IncludeWind is set.", "The most gusts. Ignored unless include_wind is set."},
 		{"Limits the search; `MaxResults` still applies.", "Limits the search; `max_results` still applies."},
 		{"Caps each snippet; a MaxResults of 0 means all.", "Caps each snippet; a max_results of 0 means all."},
 		{"PerPage, if set, caps a page.", "per_page, if set, caps a page."},
+		{"Finds places. Set MaxResults to get more than one.", "Finds places. Set max_results to get more than one."},
 		{"Deprecated: use Labels.", "Deprecated: use Labels."},
 		{"The URL to fetch.", "The URL to fetch."},
 		{"See api.MaxResults and IncludeWindows.", "See api.MaxResults and IncludeWindows."},

@@ -68,6 +68,10 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 		}
 	}
 	a.params(fn, sig, t, fd)
+	if in := t.Input.Type; t.Input.Kind == InputStruct && in != nil {
+		// "Set MaxResults to get more": the model knows max_results.
+		t.Description = replaceWords(t.Description, fieldWords(in.Fields))
+	}
 	a.results(fn, sig, t)
 	if len(a.diags) > before {
 		return nil
