@@ -172,6 +172,10 @@ func TestDescriptionText(t *testing.T) {
 		{"Runs it. Modes:\n\n- fast skips checks.\n- slow checks all.", "Runs it. Modes:\n\n- fast skips checks.\n- slow checks all."},
 		{"Runs it.\n\n- fast skips checks.\n- slow checks all.", "Runs it.\n\n- fast skips checks.\n- slow checks all."},
 		{"Runs it.\n\n- fast skips checks, and\nruns alone.", "Runs it.\n\n- fast skips checks, and runs alone."},
+		// A code block (indented with a tab, as gofmt writes one) keeps
+		// its lines and their spacing.
+		{"Finds places.\n\nExample call:\n\n\t{\"city\": \"Paris\",  \"days\": 3}\n\t{\"city\":\n\t\t\"Oslo\"}\n\nThen more.", "Finds places.\n\nExample call:\n\n{\"city\": \"Paris\",  \"days\": 3}\n{\"city\":\n\t\"Oslo\"}\n\nThen more."},
+		{"Finds places:\n\tsearch(\"x\")\nand more.", "Finds places:\nsearch(\"x\")\nand more."},
 		// Prose after a colon is no list: its lines are joined.
 		{"For example:\n\nSearch for \"go\" returns\nGo passages. Results are cached.\nThey expire after an hour.", "For example:\n\nSearch for \"go\" returns Go passages. Results are cached. They expire after an hour."},
 	} {

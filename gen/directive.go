@@ -589,7 +589,7 @@ func looksLikeVerb(word string) bool {
 // unwrap joins the lines of each paragraph of text with spaces and trims
 // it, except that each item of a list starts a line of its own, so that
 // "Use it when:" and the cases under it read as a list, not as one run of
-// dashes.
+// dashes, and so does each line of a code block.
 func unwrap(text string) string {
 	paras := strings.Split(strings.TrimSpace(text), "\n\n")
 	for i, p := range paras {
@@ -602,23 +602,33 @@ func unwrap(text string) string {
 		first := itemRE.MatchString(strings.TrimSpace(raw[0]))
 		inList := first && (i > 0 && strings.HasSuffix(strings.TrimSpace(paras[i-1]), ":") ||
 			len(raw) > 1 && itemRE.MatchString(strings.TrimSpace(raw[1])))
+		code := false
 		for _, line := range raw {
 			words := strings.Fields(line)
 			if len(words) == 0 {
 				continue
 			}
 			item := listItemRE.MatchString(line) || inList && itemRE.MatchString(strings.TrimSpace(line))
+			// A line of a code block, indented with a tab as gofmt writes
+			// one ("Example:" and a call under it), keeps a line of its
+			// own and its spacing, without the tab.
+			if !item && strings.HasPrefix(line, "\t") {
+				lines = append(lines, strings.TrimRight(line[1:], " \t"))
+				code = true
+				continue
+			}
 			line = strings.Join(words, " ")
 			// After a list, a sentence that starts where an item's ended
 			// is a line of its own, not more of the item.
 			after := inList && len(lines) > 0 && strings.ContainsAny(lines[len(lines)-1][len(lines[len(lines)-1])-1:], ".!?") &&
 				unicode.IsUpper([]rune(line)[0])
-			if len(lines) == 0 || item || after {
+			if len(lines) == 0 || item || after || code {
 				lines = append(lines, line)
 			} else {
 				lines[len(lines)-1] += " " + line
 			}
 			inList = inList || item || strings.HasSuffix(line, ":")
+			code = false
 		}
 		paras[i] = strings.Join(lines, "\n")
 	}

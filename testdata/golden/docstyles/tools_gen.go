@@ -185,7 +185,7 @@ const geocodeOutput = `"items":{"properties":{` +
 
 var geocodeInfo = runtime.Info{
 	Name:        "geocode",
-	Description: "Turns a postal address into coordinates. Set max_results to get more than one match.\n\nExample call:\n\n{\"address\": \"10 Downing St, London\", \"max_results\": 3} {\"address\": \"Paris\"}",
+	Description: "Turns a postal address into coordinates. Set max_results to get more than one match.\n\nExample call:\n\n{\"address\": \"10 Downing St, London\", \"max_results\": 3}\n{\"address\": \"Paris\"}",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"address":{"type":"string","minLength":1,"description":"Address to look up, in any language. See [the format notes](https://example.com/address-format)."},` +
 		`"max_results":{"type":"integer","description":"The most matches to return, from 1 to 10."},` +
