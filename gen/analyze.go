@@ -297,6 +297,7 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 		names[t.Name] = t.Pos
 		a.out.Tools = append(a.out.Tools, t)
 	}
+	a.toolWords()
 	if len(a.out.Tools) == 0 {
 		return nil
 	}
@@ -304,6 +305,30 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 		a.errorf(obj.Pos(), "package %s declares Tools, which toolgen generates: rename it", pkg.Name)
 	}
 	return a.out
+}
+
+// toolWords gives the tools' descriptions the names the model knows the
+// package's tools by where they name one by its Go name ("Call ListPods
+// first" → "Call list_pods first"), as renamedWord allows; a Go name that
+// two tools (methods of two types) share stays.
+func (a *analyzer) toolWords() {
+	words := make(map[string]string)
+	shared := make(map[string]bool)
+	for _, t := range a.out.Tools {
+		goName := t.Func.Name()
+		if prev, ok := words[goName]; ok && prev != t.Name {
+			shared[goName] = true
+		}
+		if renamedWord(goName, t.Name) {
+			words[goName] = t.Name
+		}
+	}
+	for name := range shared {
+		delete(words, name)
+	}
+	for _, t := range a.out.Tools {
+		t.Description = replaceWords(t.Description, words)
+	}
 }
 
 // readDocs records the doc comments of the file's struct fields, types and

@@ -248,11 +248,11 @@ func replaceWords(text string, words map[string]string) string {
 	return b.String()
 }
 
-// renamedWord reports whether a field's comments, and its struct's other
-// fields', have goName replaced by jsonName ("Ignored unless IncludeWind
-// is set" → "Ignored unless include_wind is set"): a model knows no Go
-// names. A plain word (Labels) and a name that is its JSON name in other
-// case (URL) stay, as words of the sentence.
+// renamedWord reports whether descriptions have goName, a field's or a
+// tool's, replaced by name, its JSON or tool name ("Ignored unless
+// IncludeWind is set" → "Ignored unless include_wind is set"): a model
+// knows no Go names. A plain word (Labels) and a name that is its JSON
+// name in other case (URL) stay, as words of the sentence.
 func renamedWord(goName, jsonName string) bool {
 	return !plainWord(goName) && !strings.EqualFold(goName, jsonName)
 }

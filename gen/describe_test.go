@@ -2,6 +2,7 @@ package gen
 
 import (
 	"go/constant"
+	"go/types"
 	"testing"
 )
 
@@ -126,6 +127,32 @@ func TestFieldWords(t *testing.T) {
 	} {
 		if got := replaceWords(c.text, names); got != c.want {
 			t.Errorf("replaceWords(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A tool's description names the package's tools by their tool names.
+func TestToolWords(t *testing.T) {
+	tool := func(goName, name, doc string) *Tool {
+		return &Tool{Name: name, Description: doc, Func: types.NewFunc(0, nil, goName, types.NewSignatureType(nil, nil, nil, nil, nil, false))}
+	}
+	a := &analyzer{out: &Package{Tools: []*Tool{
+		tool("ListPods", "list_pods", "Lists the pods. Call ReadLogs next."),
+		tool("ReadLogs", "read_logs", "Reads a pod's logs. Call ListPods first; see also Search."),
+		tool("Search", "search_all", "Searches. Unlike ListPods, it finds any name."),
+		tool("Restart", "restart", "Restarts a pod."),
+		tool("Restart", "restart_node", "Restarts a node, where Restart restarts a pod."),
+	}}}
+	a.toolWords()
+	for i, want := range []string{
+		"Lists the pods. Call read_logs next.",
+		"Reads a pod's logs. Call list_pods first; see also Search.",
+		"Searches. Unlike list_pods, it finds any name.",
+		"Restarts a pod.",
+		"Restarts a node, where Restart restarts a pod.",
+	} {
+		if got := a.out.Tools[i].Description; got != want {
+			t.Errorf("tool %s: %q, want %q", a.out.Tools[i].Name, got, want)
 		}
 	}
 }

@@ -50,7 +50,8 @@ type ListIssuesOptions struct {
 	Label string `json:"label,omitempty"` //nolint:staticcheck
 }
 
-// ListIssues lists the issues of a repository.
+// ListIssues lists the issues of a repository. To find issues by their
+// text, call SearchDocuments instead.
 //
 //tool:export readonly
 func ListIssues(ctx context.Context, o ListIssuesOptions) ([]string, error) { return nil, nil }

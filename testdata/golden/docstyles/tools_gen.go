@@ -41,7 +41,7 @@ func Tools() []runtime.Tool {
 
 var listIssuesInfo = runtime.Info{
 	Name:        "list_issues",
-	Description: "Lists the issues of a repository.",
+	Description: "Lists the issues of a repository. To find issues by their text, call search_documents instead.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string","description":"Owner of the repository. Required."},` +
 		"\"repo\":{\"type\":\"string\",\"description\":\"The name of the repository, without the `.git` extension.\"}," +
