@@ -219,7 +219,8 @@ func (a *analyzer) constWords(pkg *types.Package, text string) string {
 }
 
 // replaceWords returns text with each whole word that is a key of words
-// replaced by its value, except after a dot (pkg.Name): the JSON values of
+// replaced by its value, except after a dot (pkg.Name) and in a URL: the
+// JSON values of
 // constants (constWords), and in a field's comment the JSON names of its
 // struct's fields (see renamedWord).
 func replaceWords(text string, words map[string]string) string {
@@ -228,6 +229,18 @@ func replaceWords(text string, words map[string]string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(text); {
+		if i == 0 || isSpace(text[i-1]) {
+			// A URL stays as it is, whatever words its path holds.
+			end := len(text)
+			if n := strings.IndexAny(text[i:], " \t\n"); n >= 0 {
+				end = i + n
+			}
+			if strings.Contains(text[i:end], "://") {
+				b.WriteString(text[i:end])
+				i = end
+				continue
+			}
+		}
 		if !identStart(text[i]) || (i > 0 && identPart(text[i-1])) {
 			b.WriteByte(text[i])
 			i++
@@ -270,5 +283,6 @@ func fieldWords(fields []*Field) map[string]string {
 	return words
 }
 
+func isSpace(c byte) bool    { return c == ' ' || c == '\t' || c == '\n' }
 func identStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
 func identPart(c byte) bool  { return identStart(c) || '0' <= c && c <= '9' }

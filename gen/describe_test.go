@@ -124,6 +124,9 @@ func TestFieldWords(t *testing.T) {
 		{"Deprecated: use Labels.", "Deprecated: use Labels."},
 		{"The URL to fetch.", "The URL to fetch."},
 		{"See api.MaxResults and IncludeWindows.", "See api.MaxResults and IncludeWindows."},
+		// A URL keeps its words.
+		{"See https://example.com/api#MaxResults (or\nhttp://x.org/PerPage). PerPage too.", "See https://example.com/api#MaxResults (or\nhttp://x.org/PerPage). per_page too."},
+		{"Docs: [page](https://example.com/MaxResults), MaxResults.", "Docs: [page](https://example.com/MaxResults), max_results."},
 	} {
 		if got := replaceWords(c.text, names); got != c.want {
 			t.Errorf("replaceWords(%q) = %q, want %q", c.text, got, c.want)

@@ -26,7 +26,8 @@ type ListIssuesOptions struct {
 	State string `json:"state,omitempty"`
 	// Labels to match, e.g. "bug" or "help wanted".
 	Labels []string `json:"labels,omitempty"`
-	// Sort is SortNewest unless set.
+	// Sort is SortNewest unless set
+	// (https://example.com/sorting#SortNewest).
 	Sort SortOrder `json:"sort,omitempty"`
 	// PerPage, if set, caps the results of a page. Defaults to 30.
 	//

@@ -47,7 +47,7 @@ var listIssuesInfo = runtime.Info{
 		"\"repo\":{\"type\":\"string\",\"description\":\"The name of the repository, without the `.git` extension.\"}," +
 		`"state":{"type":"string","description":"State filters issues based on their state. Possible values are: open, closed, all. Default is \"open\"."},` +
 		`"labels":{"items":{"type":"string"},"type":"array","description":"Labels to match, e.g. \"bug\" or \"help wanted\"."},` +
-		`"sort":{"type":"string","enum":["newest","oldest"],"description":"Sort is \"newest\" unless set. Values: \"newest\": puts the newest first; \"oldest\": puts the oldest first."},` +
+		`"sort":{"type":"string","enum":["newest","oldest"],"description":"Sort is \"newest\" unless set (https://example.com/sorting#SortNewest). Values: \"newest\": puts the newest first; \"oldest\": puts the oldest first."},` +
 		`"per_page":{"type":"integer","description":"per_page, if set, caps the results of a page. Defaults to 30.\n\nGitHub API docs: https://docs.github.com/rest/issues/issues#list-repository-issues"},` +
 		`"page":{"type":"integer","description":"The page to fetch, from 1."},` +
 		"\"since\":{\"type\":\"string\",\"description\":\"Since only shows issues updated at or after this time, as `YYYY-MM-DDTHH:MM:SSZ`.\"}," +
