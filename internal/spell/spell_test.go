@@ -119,3 +119,79 @@ func table(a, b string) int {
 	}
 	return d[len(a)][len(b)]
 }
+
+// runeTable is the distance of a and b in characters, a byte that is not
+// UTF-8 being a U+FFFD, with the whole table worked out.
+func runeTable(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// TestDistanceRunes: Distance agrees with the whole table in characters
+// for words of multi-byte characters, U+FFFD, bytes that are not UTF-8
+// (alone, and cut from a longer character) and ASCII mixed, at every
+// limit from 0.
+func TestDistanceRunes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"a", "b", "é", "日", "😀", "\ufffd", "\xff", "\xfe", "\xe2\x82", "\xf0\x9f\x98"}
+	word := func() string {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		a, b := word(), word()
+		want := runeTable(a, b)
+		for limit := range 8 {
+			if got := Distance(a, b, limit); got != min(want, limit+1) {
+				t.Fatalf("Distance(%q, %q, %d) = %d, want %d", a, b, limit, got, min(want, limit+1))
+			}
+		}
+	}
+}
+
+// FuzzDistance compares Distance with the whole table in characters, both
+// ways round, within every limit up to 8.
+func FuzzDistance(f *testing.F) {
+	for _, s := range [][2]string{
+		{"", ""}, {"", "a"}, {"add\xff", "add\ufffd"}, {"nmae", "name"}, {"日本語", "日本"},
+		{"\xe2\x82\xac", "\xe2\x82"}, {"\ufffd\xff", "\xff\ufffd"}, {"abc", "bca"},
+	} {
+		f.Add(s[0], s[1], uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, a, b string, l uint8) {
+		if len(a) > 64 || len(b) > 64 {
+			return
+		}
+		limit := int(l % 9)
+		want := min(runeTable(a, b), limit+1)
+		if got := Distance(a, b, limit); got != want {
+			t.Errorf("Distance(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+		}
+		if got := Distance(b, a, limit); got != want {
+			t.Errorf("Distance(%q, %q, %d) = %d, want %d", b, a, limit, got, want)
+		}
+	})
+}
