@@ -24,7 +24,10 @@ import (
 // Cache stores the results of calls of tools marked cache, so that a
 // registry can reuse them ([Settings].Cache). A registry has one of its
 // own, in memory; a Cache shared by many processes (Redis, memcached) lets
-// a fleet reuse each other's results. Its methods are called concurrently.
+// a fleet reuse each other's results. Its methods are called concurrently,
+// on the caller's goroutine with the call's context, outside the tool's
+// timeout: a call waits for them, so they must return soon, and once ctx
+// ends (a Get that ignores it holds the call past its deadline).
 //
 // A key is the tool's name, a colon and the hex SHA-256 of the name, the
 // registry's CacheNamespace, its settings that decide what a call accepts
