@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolgen-go/toolgen/adapters/rediscache"
 	"github.com/toolgen-go/toolgen/adapters/rediscache/internal/lookup"
@@ -14,7 +15,8 @@ import (
 // what a registry stored (truncated, garbled, another program's, larger
 // than MaxValue) is a miss: the tool runs, its caller gets its result,
 // the result replaces the value in Redis, and the registry counts it
-// (the Cache reports one over MaxValue, which it does not return).
+// (the Cache reports one over MaxValue, which it does not return; an
+// empty value is, as Redis answers GETRANGE, no value).
 func TestBadValue(t *testing.T) {
 	s := startRedis(t)
 	ctx := context.Background()
@@ -22,16 +24,17 @@ func TestBadValue(t *testing.T) {
 		name    string
 		bad     func(good []byte) []byte
 		counted bool // by the registry; else reported by the Cache
+		none    bool // neither: Get reads it as no value (GETRANGE's "")
 	}{
-		{"truncated", func(good []byte) []byte { return good[:len(good)-3] }, true},
+		{"truncated", func(good []byte) []byte { return good[:len(good)-3] }, true, false},
 		{"garbled", func(good []byte) []byte {
 			v := bytes.Clone(good)
 			v[5] ^= 1
 			return v
-		}, true},
-		{"empty", func([]byte) []byte { return []byte{} }, true},
-		{"another program's", func([]byte) []byte { return []byte(`{"key":"k","value":"forged"}`) }, true},
-		{"over MaxValue", func([]byte) []byte { return bytes.Repeat([]byte("j"), 1<<20+1) }, false},
+		}, true, false},
+		{"empty", func([]byte) []byte { return []byte{} }, false, true},
+		{"another program's", func([]byte) []byte { return []byte(`{"key":"k","value":"forged"}`) }, true, false},
+		{"over MaxValue", func([]byte) []byte { return bytes.Repeat([]byte("j"), 1<<20+1) }, false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			counter := new(lookup.Counter)
@@ -58,7 +61,10 @@ func TestBadValue(t *testing.T) {
 				t.Errorf("got %s after %d runs; want %s after 2", second.Output, counter.Runs("k"), want)
 			}
 			counted, reported := b.reg.BadCacheValues(), b.errs.Load()
-			if c.counted && (counted != 1 || reported != 0) || !c.counted && (counted != 0 || reported != 1) {
+			switch {
+			case c.none && (counted != 0 || reported != 0),
+				!c.none && c.counted && (counted != 1 || reported != 0),
+				!c.none && !c.counted && (counted != 0 || reported != 1):
 				t.Errorf("%d bad values counted, %d reported to OnError", counted, reported)
 			}
 			// Its result replaced the bad value: a reuses it.
@@ -70,4 +76,36 @@ func TestBadValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBadValueHuge: a value far over MaxValue under a registry's key (128
+// MiB, which takes longer than Timeout to arrive whole) is a miss reported
+// as over MaxValue, found in a fraction of Timeout, and no failure of
+// Redis: the Cache does not leave Redis alone, so the next key is read.
+func TestBadValueHuge(t *testing.T) {
+	s := startRedis(t)
+	ctx := context.Background()
+	client := s.client()
+	var reported []error
+	cache, err := rediscache.New(client, rediscache.Options{Prefix: "huge:", OnError: func(err error) { reported = append(reported, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Redis makes the value itself: 128 MiB of zero bytes.
+	if err := client.SetRange(ctx, "huge:big", 128<<20-1, "j").Err(); err != nil {
+		t.Fatal(err)
+	}
+	cache.Set(ctx, "good", []byte("t1234"), time.Minute)
+	start := time.Now()
+	if _, ok := cache.Get(ctx, "big"); ok {
+		t.Error("a value of 128 MiB was returned")
+	}
+	took := time.Since(start)
+	if len(reported) != 1 || !strings.Contains(reported[0].Error(), "over MaxValue") {
+		t.Errorf("reported %v; want one value over MaxValue", reported)
+	}
+	if v, ok := cache.Get(ctx, "good"); !ok || string(v) != "t1234" {
+		t.Errorf("the next Get: %q, %v; want the value, Redis not left alone", v, ok)
+	}
+	t.Logf("found over MaxValue in %v", took)
 }

@@ -65,7 +65,8 @@ type Options struct {
 	// back, it could take longer than Timeout to arrive, which would count
 	// as a failure and leave Redis alone for every call. A larger value
 	// that Get finds under a key, which this Cache did not store, is a
-	// miss, reported to OnError (with no back-off): the tool runs, and its
+	// miss, reported to OnError (with no back-off), whatever its size: Get
+	// reads at most MaxValue+1 bytes of a value. The tool runs, and its
 	// result replaces it.
 	MaxValue int
 }
@@ -147,7 +148,21 @@ func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 	}
 	cmd, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	value, err := c.client.Get(cmd, c.prefix+key).Bytes()
+	var value []byte
+	var err error
+	if c.maxValue >= 0 {
+		// At most one byte over MaxValue comes back, so that a far larger
+		// value (another program's) is found at once, not after Timeout,
+		// a failure that would leave Redis alone for every call. GETRANGE
+		// answers "" for no value, as for an empty one, which is no value
+		// a registry stores: both are misses.
+		value, err = c.client.GetRange(cmd, c.prefix+key, 0, int64(c.maxValue)).Bytes()
+		if err == nil && len(value) == 0 {
+			err = redis.Nil
+		}
+	} else {
+		value, err = c.client.Get(cmd, c.prefix+key).Bytes()
+	}
 	if errors.Is(err, redis.Nil) {
 		c.done(ctx, cmd, "get", key, nil)
 		return nil, false
