@@ -21,8 +21,23 @@ func Distance(a, b string, limit int) int {
 	if ascii(a) && ascii(b) {
 		return distance([]byte(a), []byte(b), limit)
 	}
-	// []rune makes each byte that is not UTF-8 a U+FFFD.
-	return distance([]rune(a), []rune(b), limit)
+	// A range over a string makes each byte that is not UTF-8 a U+FFFD.
+	// Words as long as tool names are decoded on the stack: a name of
+	// U+FFFD costs no more allocations than an ASCII one.
+	var ra, rb [small]rune
+	return distance(runes(ra[:0], a), runes(rb[:0], b), limit)
+}
+
+// small is the length in characters of the words whose work Distance
+// does on the stack: the longest tool name, and one more.
+const small = 65
+
+// runes appends the characters of s to buf.
+func runes(buf []rune, s string) []rune {
+	for _, r := range s {
+		buf = append(buf, r)
+	}
+	return buf
 }
 
 // ascii reports whether s is ASCII, so that its bytes are its characters.
@@ -44,7 +59,13 @@ func distance[E byte | rune](a, b []E, limit int) int {
 	}
 	far := limit + 1
 	// Three rows of the table: the one before the last, the last, this.
-	rows := make([]int, 3*(len(b)+1))
+	var buf [3 * (small + 1)]int
+	var rows []int
+	if n := 3 * (len(b) + 1); n <= len(buf) {
+		rows = buf[:n]
+	} else {
+		rows = make([]int, n)
+	}
 	back, prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)], rows[2*(len(b)+1):]
 	for j := range prev {
 		prev[j] = j

@@ -195,3 +195,28 @@ func FuzzDistance(f *testing.F) {
 		}
 	})
 }
+
+// TestDistanceNoAlloc: words as long as tool names, of any characters,
+// cost no allocation, so that a name of U+FFFD or of broken bytes costs
+// NearestTool about what an ASCII one does (three allocations each, and
+// five times the time, made TestUnknownToolHostileBrokenName fail under
+// the race detector on a loaded machine).
+func TestDistanceNoAlloc(t *testing.T) {
+	tool := strings.Repeat("w", 60) + "abc"
+	for _, word := range []string{
+		strings.Repeat("x", 64),
+		strings.Repeat("\ufffd", 63),
+		strings.Repeat("\xff", 64),
+		strings.Repeat("w", 30) + "\ufffd" + strings.Repeat("w", 32),
+		strings.Repeat("日", 64),
+	} {
+		if allocs := testing.AllocsPerRun(10, func() { Distance(word, tool, 2) }); allocs != 0 {
+			t.Errorf("%.12q...: %v allocations, want none", word, allocs)
+		}
+	}
+	// Longer words are still right.
+	long := strings.Repeat("é", 200)
+	if d := Distance(long, long[:len(long)-2]+"e", 2); d != 1 {
+		t.Errorf("Distance of 200 characters = %d, want 1", d)
+	}
+}
