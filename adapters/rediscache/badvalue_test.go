@@ -20,6 +20,10 @@ import (
 func TestBadValue(t *testing.T) {
 	s := startRedis(t)
 	ctx := context.Background()
+	// Small, so that reading a value one byte over it takes no time: one
+	// of 1 MiB, the default, took over Timeout under -race on a loaded
+	// machine.
+	const maxValue = 4096
 	for _, c := range []struct {
 		name    string
 		bad     func(good []byte) []byte
@@ -34,13 +38,13 @@ func TestBadValue(t *testing.T) {
 		}, true, false},
 		{"empty", func([]byte) []byte { return []byte{} }, false, true},
 		{"another program's", func([]byte) []byte { return []byte(`{"key":"k","value":"forged"}`) }, true, false},
-		{"over MaxValue", func([]byte) []byte { return bytes.Repeat([]byte("j"), 1<<20+1) }, false, false},
+		{"over MaxValue", func([]byte) []byte { return bytes.Repeat([]byte("j"), maxValue+1) }, false, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			counter := new(lookup.Counter)
 			prefix := "bad:" + strings.ReplaceAll(c.name, " ", "-") + ":"
-			a := newReplica(t, s, counter, rediscache.Options{Prefix: prefix})
-			b := newReplica(t, s, counter, rediscache.Options{Prefix: prefix})
+			a := newReplica(t, s, counter, rediscache.Options{Prefix: prefix, MaxValue: maxValue})
+			b := newReplica(t, s, counter, rediscache.Options{Prefix: prefix, MaxValue: maxValue})
 			first := a.call(t, "lookup", `{"key":"k"}`)
 			client := s.client()
 			keys, err := client.Keys(ctx, prefix+"*").Result()
@@ -79,7 +83,7 @@ func TestBadValue(t *testing.T) {
 }
 
 // TestBadValueHuge: a value far over MaxValue under a registry's key (128
-// MiB, which takes longer than Timeout to arrive whole) is a miss reported
+// MiB, which takes far longer than Timeout to arrive whole) is a miss reported
 // as over MaxValue, found in a fraction of Timeout, and no failure of
 // Redis: the Cache does not leave Redis alone, so the next key is read.
 func TestBadValueHuge(t *testing.T) {
@@ -87,7 +91,11 @@ func TestBadValueHuge(t *testing.T) {
 	ctx := context.Background()
 	client := s.client()
 	var reported []error
-	cache, err := rediscache.New(client, rediscache.Options{Prefix: "huge:", OnError: func(err error) { reported = append(reported, err) }})
+	// Reading 64 KiB takes far less than Timeout, 128 MiB far more.
+	cache, err := rediscache.New(client, rediscache.Options{
+		Prefix: "huge:", Timeout: 50 * time.Millisecond, MaxValue: 64 << 10,
+		OnError: func(err error) { reported = append(reported, err) },
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
