@@ -788,10 +788,24 @@ func TestJSONText(t *testing.T) {
 		{Result{Success: true, Data: math.NaN()}, unencodable},
 		{Result{Success: true, Data: panicking{}}, unencodable},
 		{Result{Error: "no such order"}, `{"success":false,"error":"no such order"}`},
+		{Result{Success: true, Structured: true, Output: `{"id":"A-1"}`, Data: 1}, `{"success":true,"data":{"id":"A-1"}}`},
+		{Result{Structured: true, Output: `{"id":"A-1"}`, Error: "late"}, `{"success":false,"data":{"id":"A-1"},"error":"late"}`},
 	} {
 		if got := c.res.JSONText(); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.res, got, c.want)
 		}
+		if c.want == unencodable {
+			continue
+		}
+		if data, err := c.res.MarshalJSON(); err != nil || string(data) != c.want {
+			t.Errorf("%+v: JSONText %s, MarshalJSON %s", c.res, c.res.JSONText(), data)
+		}
+	}
+	// A structured result, the common case, costs one allocation: the
+	// text.
+	res := Result{Success: true, Structured: true, Output: `{"id":"A-1","total":750}`}
+	if n := testing.AllocsPerRun(100, func() { _ = res.JSONText() }); n != 1 {
+		t.Errorf("JSONText of a structured result: %v allocations, want 1", n)
 	}
 }
 

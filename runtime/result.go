@@ -179,6 +179,11 @@ func (r Result) MarshalJSON() ([]byte, error) {
 // says so, as does one whose Data's MarshalJSON panics: one call's Result
 // neither ends a turn nor crashes the program that sends it.
 func (r Result) JSONText() (text string) {
+	if r.Structured && r.Output != "" && r.Error == "" {
+		// The common case, a structured result, whose Output is its
+		// JSON: what MarshalJSON writes, in one allocation.
+		return `{"success":` + strconv.FormatBool(r.Success) + `,"data":` + r.Output + `}`
+	}
 	defer func() {
 		if recover() != nil {
 			text = unencodableJSON
