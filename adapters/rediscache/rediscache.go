@@ -172,7 +172,7 @@ func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
 	}
 	if c.maxValue >= 0 && len(value) > c.maxValue {
 		// Redis works; the value is another program's, or garbled.
-		c.onError(fmt.Errorf("rediscache: get %s%s: a value of %d bytes, over MaxValue %d, which this Cache does not store: a miss", c.prefix, key, len(value), c.maxValue))
+		c.onError(fmt.Errorf("rediscache: get %s%s: a value over MaxValue %d bytes, which this Cache does not store: a miss", c.prefix, key, c.maxValue))
 		return nil, false
 	}
 	return value, true
