@@ -36,7 +36,7 @@ var lockCases = []lockCase{
 		before: "// F does f, and more.\n//\n//tool:export lenient\nfunc F(ctx context.Context, n int) error { return nil }\n",
 		after:  "// F does f, and more.\n//\n//tool:export confirm omit=openai\nfunc F(ctx context.Context, n int) error { return nil }\n",
 		want: []string{
-			"t.go:8:6: breaking change to tool f: it is no longer lenient: calls with numbers or booleans as strings, or one value for a list, now fail",
+			"t.go:8:6: breaking change to tool f: it is no longer lenient: calls with numbers or booleans as strings, one value for a list, or a list or object inside a string, now fail",
 			"t.go:8:6: breaking change to tool f: it now waits for approval (confirm): a registry without an Approver refuses every call",
 			"t.go:8:6: breaking change to tool f: it is left out of the openai dialect now (omit=openai): models of that provider no longer get it",
 		},

@@ -196,7 +196,7 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 func compareCalls(o, n *lockCalls, report func(breaking bool, what, advice string)) {
 	switch {
 	case o.Lenient && !n.Lenient:
-		report(true, "it is no longer lenient: calls with numbers or booleans as strings, or one value for a list, now fail", "keep the option lenient")
+		report(true, "it is no longer lenient: calls with numbers or booleans as strings, one value for a list, or a list or object inside a string, now fail", "keep the option lenient")
 	case !o.Lenient && n.Lenient:
 		report(false, "it is lenient now", "")
 	}

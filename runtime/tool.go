@@ -100,7 +100,8 @@ type Info struct {
 	OpenWorld *bool
 	// Lenient makes the tool take what models really send: numbers and
 	// booleans as strings ("5", "true"), one value where an array is
-	// expected, and null for an optional field. Strict by default.
+	// expected, null for an optional field, and an array or object inside
+	// a string ("[\"a\"]"). Strict by default.
 	Lenient bool
 }
 

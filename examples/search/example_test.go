@@ -45,3 +45,37 @@ func Example() {
 	// {"success":false,"error":"no passage with id nope"}
 	// {"success":false,"error":"invalid arguments: /limit: must be at least 1, got 0; /min_level: must be one of \"high\", \"medium\", \"low\", \"weak\"; got \"best\"; /query: must be at least 2 characters long, got 1"}
 }
+
+// Models send a list inside a string now and then (`"[\"refunds\"]"`, a
+// value encoded twice). A strict registry tells the model what to send
+// instead; a lenient one takes the list, and checks it as any other.
+func Example_listInAString() {
+	ctx := context.Background()
+	args := json.RawMessage(`{"query":"refund shipping","min_level":"weak","within":"[\"refunds\", \"shipping-times\"]"}`)
+	for _, s := range []*runtime.Settings{nil, {Lenient: true}} {
+		reg := runtime.NewRegistry(s)
+		if err := reg.Register(search.Tools(search.NewSearcher(search.HelpCenter))...); err != nil {
+			log.Fatal(err)
+		}
+		res, err := reg.Execute(ctx, "search_passages", args)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if !res.Success {
+			fmt.Println(res.Error)
+			continue
+		}
+		var found search.SearchResult
+		if err := json.Unmarshal([]byte(res.Output), &found); err != nil {
+			log.Fatal(err)
+		}
+		for _, h := range found.Hits {
+			fmt.Println(h.ID)
+		}
+	}
+
+	// Output:
+	// invalid arguments: /within: must be an array, got a string that holds one: send the array itself, not in quotes
+	// refunds
+	// shipping-times
+}

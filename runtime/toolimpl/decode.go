@@ -145,6 +145,15 @@ type Decoder struct {
 	deep    []frame          // the rest
 
 	skip []byte // containers open while skipping a value
+
+	// outer holds the arguments while d.data is the contents of a string
+	// that a lenient call reads as the object or array it holds (see
+	// unquote); outerPos is where they go on after the string, and
+	// quotedDepth the depth outside that value: the frames below it are
+	// the arguments'.
+	outer       []byte
+	outerPos    int
+	quotedDepth int
 }
 
 // stackSize is how many levels of nesting a Decoder holds without
@@ -533,6 +542,11 @@ func (d *Decoder) mismatch(want string) bool {
 			d.Errorf("must be %s, got the string \"%s\": send %s, without quotes", want, text, text)
 			break
 		}
+		if want == "an array" && d.quotedJSON('[') || want == "an object" && d.quotedJSON('{') {
+			// An array or object encoded twice, as models send them.
+			d.Errorf("must be %s, got a string that holds one: send the %s itself, not in quotes", want, want[strings.IndexByte(want, ' ')+1:])
+			break
+		}
 		d.Errorf("must be %s, got %s", want, k)
 	}
 	d.Skip()
@@ -877,13 +891,63 @@ func (d *Decoder) push(array bool) bool {
 func (d *Decoder) pop() {
 	d.depth--
 	d.pos++
+	if d.depth == d.quotedDepth && d.outer != nil {
+		// The end of a value read from a string: on with the arguments,
+		// after the string.
+		d.data, d.pos, d.outer = d.outer, d.outerPos, nil
+	}
+}
+
+// unquote, in a lenient call, reads the string at the decoder's position
+// as the object or array it holds, if it holds one (open is '{' or '['):
+// models send `"[\"a\",\"b\"]"` for ["a","b"], a value encoded twice. The
+// decoder then reads the string's contents up to the end of that value
+// (see pop), its problems at the paths they would have outside a string.
+// It reports whether it did so; a string that holds anything else is left
+// for the caller to report. A string inside such a string is not read
+// again, so that the work stays O(input): one more pass over the string
+// to check it, and one copy if it had escapes.
+func (d *Decoder) unquote(open byte) bool {
+	if !d.lenient || d.outer != nil || d.peek() != '"' {
+		return false
+	}
+	start := d.pos
+	s, ok := d.readString()
+	if !ok {
+		return false // a syntax error, which stops the decoding
+	}
+	t := trimSpace(s)
+	if len(t) == 0 || t[0] != open || !json.Valid(t) {
+		d.pos = start
+		return false
+	}
+	if d.escaped {
+		t = slices.Clone(t) // d.buf, which the reads that follow reuse
+	}
+	d.outer, d.outerPos, d.quotedDepth = d.data, d.pos, d.depth
+	d.data, d.pos = t, 0
+	return true
+}
+
+// quotedJSON reports whether the value at the decoder's position is a
+// string that holds a JSON object or array (open is '{' or '['), which it
+// does not consume: for the message of a strict call that refuses one.
+func (d *Decoder) quotedJSON(open byte) bool {
+	if d.peek() != '"' {
+		return false
+	}
+	start := d.pos
+	defer func() { d.pos = start }()
+	s, ok := d.readString()
+	t := trimSpace(s)
+	return ok && len(t) > 0 && t[0] == open && json.Valid(t)
 }
 
 // Object starts reading an object. It returns false, having recorded a
 // problem and skipped the value, if the next value is not an object.
 // Read its members with [Decoder.Field].
 func (d *Decoder) Object() bool {
-	if d.peek() != '{' {
+	if d.peek() != '{' && !d.unquote('{') {
 		return d.mismatch("an object")
 	}
 	return d.push(false)
@@ -1012,7 +1076,7 @@ func (d *Decoder) KeyString() string { return d.intern(d.curKey) }
 // elements with [Decoder.Elem].
 func (d *Decoder) Array() bool {
 	c := d.peek()
-	if c != '[' {
+	if c != '[' && !d.unquote('[') {
 		if d.lenient && c != 'n' && kind(c) != "" {
 			// Lenient: a lone value stands for an array of one.
 			if !d.push(true) {
@@ -1090,9 +1154,13 @@ func (d *Decoder) pathTo(limit int) string {
 			b.WriteString(strconv.Itoa(int(f.n) - 1))
 			continue
 		}
-		key := d.data[f.keyStart:f.keyEnd]
+		data := d.data
+		if d.outer != nil && i < d.quotedDepth {
+			data = d.outer // a frame outside a value read from a string
+		}
+		key := data[f.keyStart:f.keyEnd]
 		if f.keyEscaped {
-			tmp := Decoder{data: d.data, pos: int(f.keyStart) - 1}
+			tmp := Decoder{data: data, pos: int(f.keyStart) - 1}
 			key, _ = tmp.readString()
 		}
 		writePointerToken(&b, key)

@@ -330,6 +330,20 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
+// FuzzLenient decodes arbitrary bytes in a lenient call: no panic, and
+// what a strict call accepts decodes the same way.
+func FuzzLenient(f *testing.F) {
+	f.Add([]byte(`{"name":"a","tags":"[\"x\"]","inner":"{\"name\":\"b\",\"attrs\":\"{}\"}"}`))
+	f.Add([]byte(`"{\"name\":\"a\",\"tags\":[\"[1]\"]}"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := Decode(data, &runtime.Settings{Lenient: true}, decodeSample)
+		strict, serr := Decode(data, nil, decodeSample)
+		if serr == nil && (err != nil || !reflect.DeepEqual(got, strict)) {
+			t.Fatalf("%q: lenient %+v, %v; strict %+v", data, got, err, strict)
+		}
+	})
+}
+
 func TestLenient(t *testing.T) {
 	lenient := func(args string) (sample, error) {
 		return Decode([]byte(args), &runtime.Settings{Lenient: true}, decodeSample)
@@ -372,6 +386,103 @@ func TestLenient(t *testing.T) {
 	_, err = decode(t, `{"name":"a","count":"5"}`)
 	if want := `invalid arguments: /count: must be an integer, got the string "5": send 5, without quotes`; err == nil || err.Error() != want {
 		t.Errorf("strict: got %v", err)
+	}
+}
+
+// TestLenientEncodedTwice: a lenient call takes an array or object sent
+// inside a string, as models send them (`"tags":"[\"a\"]"`), and checks it
+// as if it had come as it should: its problems at the paths they would
+// have had. A strict call refuses it, saying what to send.
+func TestLenientEncodedTwice(t *testing.T) {
+	lenient := func(args string) (sample, error) {
+		return Decode([]byte(args), &runtime.Settings{Lenient: true}, decodeSample)
+	}
+	for _, c := range []struct {
+		args string
+		want sample
+	}{
+		{`{"name":"a","tags":"[\"x\",\"y\"]"}`, sample{Name: "a", Tags: []string{"x", "y"}}},
+		{`{"tags":"[\"x\"]","name":"a","count":3}`, sample{Name: "a", Tags: []string{"x"}, Count: 3}},
+		{`{"name":"a","tags":"[]"}`, sample{Name: "a", Tags: []string{}}},
+		{`{"name":"a","tags":" [ \"x\" ]\n"}`, sample{Name: "a", Tags: []string{"x"}}},
+		{`{"name":"a","attrs":"{\"k\":\"v\",\"\\u006b2\":\"w\"}"}`, sample{Name: "a", Attrs: map[string]string{"k": "v", "k2": "w"}}},
+		{`{"name":"a","inner":"{\"name\":\"b\",\"tags\":[\"z\"]}","on":true}`, sample{Name: "a", Inner: &sample{Name: "b", Tags: []string{"z"}}, On: true}},
+		// The whole arguments in a string, as some servers pass them on.
+		{`"{\"name\":\"a\",\"count\":2}"`, sample{Name: "a", Count: 2}},
+		// Not read twice: a string in such a string is a lone value.
+		{`{"name":"a","inner":"{\"name\":\"b\",\"tags\":\"[\\\"z\\\"]\"}"}`, sample{Name: "a", Inner: &sample{Name: "b", Tags: []string{`["z"]`}}}},
+		// A string that holds no valid array is the lone value it was.
+		{`{"name":"a","tags":"[draft"}`, sample{Name: "a", Tags: []string{"[draft"}}},
+		{`{"name":"a","tags":"{\"k\":1}"}`, sample{Name: "a", Tags: []string{`{"k":1}`}}},
+	} {
+		got, err := lenient(c.args)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %+v, %v; want %+v", c.args, got, err, c.want)
+		}
+	}
+	for _, c := range []struct{ args, err string }{
+		// Problems inside the string at their paths, with the others.
+		{`{"name":"a","inner":"{\"count\":\"x\",\"tags\":[[]],\"n\\u0061me\":1}","size":-1}`,
+			`invalid arguments: /inner/count: must be an integer, got string "x"; /inner/name: must be a string, got number; /inner/tags/0: must be a string, got array; /size: must be an integer from 0 to 65535, got -1`},
+		{`{"name":"a","inner":"{\"nope\":1}"}`, `invalid arguments: /inner/name: required field is missing; /inner/nope: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`"{\"tags\":[1,[2]]}"`, `invalid arguments: /name: required field is missing; /tags/0: must be a string, got number; /tags/1: must be a string, got array`},
+		// The arguments go on after the string: a syntax error there is
+		// at its offset in them.
+		{`{"name":"a","tags":"[\"x\"]" "on":true}`, `invalid arguments: the arguments are not valid JSON: expected ',' or '}' after an object member, found character '"' at offset 29`},
+	} {
+		if _, err := lenient(c.args); err == nil || err.Error() != c.err {
+			t.Errorf("%s:\ngot  %v\nwant %s", c.args, err, c.err)
+		}
+	}
+	// Nesting inside the string counts against the limit.
+	deep := &runtime.Settings{Lenient: true, MaxDepth: 2}
+	if _, err := Decode([]byte(`{"name":"a","inner":"{\"name\":\"b\",\"tags\":[\"x\"]}"}`), deep, decodeSample); err == nil || !strings.Contains(err.Error(), "nest too deeply") {
+		t.Errorf("depth: %v", err)
+	}
+	// Strict: refused, saying what to send.
+	for _, c := range []struct{ args, err string }{
+		{`{"name":"a","tags":"[\"x\"]"}`, `invalid arguments: /tags: must be an array, got a string that holds one: send the array itself, not in quotes`},
+		{`{"name":"a","inner":" {\"name\":\"b\"}"}`, `invalid arguments: /inner: must be an object, got a string that holds one: send the object itself, not in quotes`},
+		{`{"name":"a","tags":"[x"}`, `invalid arguments: /tags: must be an array, got string`},
+	} {
+		if _, err := decode(t, c.args); err == nil || err.Error() != c.err {
+			t.Errorf("strict %s:\ngot  %v\nwant %s", c.args, err, c.err)
+		}
+	}
+}
+
+// TestLenientEncodedTwiceSame: any arguments, with each array or object
+// in them sent inside a string instead, decode in a lenient call as the
+// arguments themselves do, with the same problems.
+func TestLenientEncodedTwiceSame(t *testing.T) {
+	docs := []string{
+		`{"name":"a","count":1,"tags":["x","y"],"inner":{"name":"b","attrs":{"k":"v"}},"attrs":{"a":"b"}}`,
+		`{"name":"a","tags":[1,"x"],"inner":{"count":300,"tags":[[]]},"attrs":{"k":2}}`,
+		`{"name":"é\u00e9\n","tags":[],"inner":{"name":"\"q\""},"attrs":{}}`,
+	}
+	for _, doc := range docs {
+		want, wantErr := Decode([]byte(doc), &runtime.Settings{Lenient: true}, decodeSample)
+		var top map[string]any
+		if err := json.Unmarshal([]byte(doc), &top); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range top {
+			switch v.(type) {
+			case []any, map[string]any:
+			default:
+				continue
+			}
+			inner, _ := json.Marshal(v)
+			quoted, _ := json.Marshal(string(inner))
+			raw := map[string]json.RawMessage{}
+			json.Unmarshal([]byte(doc), &raw)
+			raw[k] = quoted
+			args, _ := json.Marshal(raw)
+			got, err := Decode(args, &runtime.Settings{Lenient: true}, decodeSample)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("%s:\ngot  %+v, %v\nwant %+v, %v", args, got, err, want, wantErr)
+			}
+		}
 	}
 }
 
