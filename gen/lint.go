@@ -184,6 +184,10 @@ func (l *linter) walk(path string, s any, depth int) {
 					l.errorf(path, "enum values must be strings of a string schema in Gemini")
 					break
 				}
+				if v == "" {
+					l.errorf(path, "an empty string among the enum values is rejected by Gemini")
+					break
+				}
 			}
 		}
 		if _, ok := obj["anyOf"]; ok {

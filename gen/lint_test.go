@@ -87,6 +87,7 @@ func TestLintCatches(t *testing.T) {
 		{OpenAI, `{"type":"object","additionalProperties":false}`, `#: an object without properties is rejected by OpenAI strict mode`},
 		{Gemini, `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"type":"string"}}}`, `#: keyword "$defs" is not accepted by Gemini`},
 		{Gemini, `{"type":"object","properties":{"a":{"type":"integer","enum":[1,2]}}}`, `#/properties/a: enum values must be strings of a string schema in Gemini`},
+		{Gemini, `{"type":"object","properties":{"a":{"type":"string","enum":["x",""]}}}`, `#/properties/a: an empty string among the enum values is rejected by Gemini`},
 		{Gemini, `{"type":"object","properties":{},"additionalProperties":false}`, `#: Gemini does not accept additionalProperties`},
 		{Anthropic, `{"type":"object","properties":{"a":{"type":"integer","minimum":1}}}`, `#/properties/a: keyword "minimum" is not accepted by Anthropic strict mode`},
 		{Standard, `{"type":"array"}`, `#: the root must be an object schema with type object`},

@@ -1295,6 +1295,16 @@ func (b *schemaBuilder) takeNotes(s *jsonschema.Schema) []string {
 		notes = append(notes, "one of "+strings.Join(words, ", "))
 		s.Enum = nil
 	}
+	if d == Gemini && slices.Contains(s.Enum, any("")) {
+		// Gemini refuses the whole request for an empty string among an
+		// enum's values ("enum[0]: cannot be empty"): the others stay,
+		// and the description says that "" is one too.
+		s.Enum = slices.DeleteFunc(slices.Clone(s.Enum), func(v any) bool { return v == "" })
+		if len(s.Enum) == 0 {
+			s.Enum = nil
+		}
+		notes = append(notes, `also "" (empty)`)
+	}
 	if s.Items != nil {
 		if inner := b.takeNotes(s.Items); len(inner) > 0 {
 			notes = append(notes, "each item: "+strings.Join(inner, ", "))

@@ -460,6 +460,17 @@ func (dv deriver) takeNotes(s *object) ([]string, error) {
 			}
 			notes = append(notes, "one of "+strings.Join(words, ", "))
 			s.del("enum")
+		} else if list, _ := e.([]any); slices.Contains(list, any("")) {
+			// Gemini refuses the whole request for an empty string among
+			// an enum's values ("enum[0]: cannot be empty"): the others
+			// stay, and the description says that "" is one too.
+			rest := slices.DeleteFunc(slices.Clone(list), func(v any) bool { return v == "" })
+			if len(rest) == 0 {
+				s.del("enum")
+			} else {
+				s.put("enum", rest)
+			}
+			notes = append(notes, `also "" (empty)`)
 		}
 	}
 	if iv, ok := s.get("items"); ok {

@@ -66,6 +66,34 @@ func TestSchema(t *testing.T) {
 	}
 }
 
+// TestSchemaGeminiEmptyEnum: Gemini refuses the whole request for an
+// empty string among an enum's values; its schema lists the others, and
+// says "" in the description.
+func TestSchemaGeminiEmptyEnum(t *testing.T) {
+	const standard = `{"properties":{` +
+		`"effort":{"type":"string","enum":["","lo","hi"],"description":"Effort."},` +
+		`"only":{"type":"string","enum":[""]},` +
+		`"tags":{"items":{"type":"string","enum":["a",""]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object"}`
+	const want = `{"properties":{` +
+		`"effort":{"type":"string","enum":["lo","hi"],"description":"Effort. Constraints: also \"\" (empty)."},` +
+		`"only":{"type":"string","description":"Constraints: also \"\" (empty)."},` +
+		`"tags":{"items":{"type":"string","enum":["a"]},"type":"array","description":"Constraints: each item: also \"\" (empty)."}},` +
+		`"type":"object"}`
+	got, err := Schema(Gemini, []byte(standard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("Gemini:\n got %s\nwant %s", got, want)
+	}
+	for _, d := range []int{OpenAI, Anthropic} {
+		if got, err := Schema(d, []byte(standard)); err != nil || !strings.Contains(string(got), `"enum":["","lo","hi"]`) {
+			t.Errorf("dialect %d: %s, %v; want the enum whole", d, got, err)
+		}
+	}
+}
+
 // TestSchemaNoArguments derives the schemas of a tool that takes no
 // arguments, as toolgen builds them.
 func TestSchemaNoArguments(t *testing.T) {
