@@ -206,7 +206,11 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		if !f.Required && !f.Rules.Nullable {
 			// In OpenAI strict mode the model sends null for an optional
 			// field it leaves out.
-			stmts = append(stmts, jen.If(jen.Id(d).Dot("OptionalNull").Call()).Block(append(nullReset(v, f), jen.Break())...))
+			optional := "OptionalNull"
+			if blankAbsent(f) {
+				optional = "OptionalBlank"
+			}
+			stmts = append(stmts, jen.If(jen.Id(d).Dot(optional).Call()).Block(append(nullReset(v, f), jen.Break())...))
 		}
 		if h, ok := has[f]; ok {
 			stmts = append(stmts, jen.Id(h).Op("=").True())
@@ -260,6 +264,38 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		jen.Id(d).Op("*").Qual(ImplPath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(body...)
+}
+
+// blankAbsent reports whether the value of the optional field f can be
+// neither of the strings "" and "null", which a lenient call then takes
+// for the field's absence (Decoder.OptionalBlank): f is a number, a
+// boolean, an array or an object, or an enum of strings without them.
+func blankAbsent(f *Field) bool {
+	if f.Quoted || f.Rules.Type != "" || len(f.Rules.OneOfType) > 0 || len(f.Rules.AnyOfType) > 0 {
+		return false
+	}
+	t := f.Type.Deref()
+	if t.SelfDecode {
+		return false
+	}
+	switch t.Kind {
+	case KindBool, KindInt, KindUint, KindFloat, KindStruct, KindSlice, KindArray, KindMap:
+		return true
+	case KindString:
+		values := f.Rules.Enum
+		if len(values) == 0 {
+			for _, e := range t.Enum {
+				values = append(values, e.Value)
+			}
+		}
+		for _, v := range values {
+			if v.Kind() != constant.String || constant.StringVal(v) == "" || constant.StringVal(v) == "null" {
+				return false
+			}
+		}
+		return len(values) > 0
+	}
+	return false
 }
 
 // nullReset sets a field that null stands for to nil, as encoding/json

@@ -29,8 +29,9 @@ type Settings struct {
 	MaxDepth int
 	// Lenient makes every tool take what models really send: numbers and
 	// booleans as strings ("5", "true"), one value where an array is
-	// expected, null for an optional field, and an array or object inside
-	// a string ("[\"a\"]"). A tool's lenient option
+	// expected, null for an optional field ("" and "null" too, where it
+	// can be neither), and an array or object inside a string
+	// ("[\"a\"]"). A tool's lenient option
 	// makes that tool lenient whatever this says.
 	Lenient bool
 	// Dialect is the provider dialect the registry speaks: Definitions

@@ -100,8 +100,9 @@ type Info struct {
 	OpenWorld *bool
 	// Lenient makes the tool take what models really send: numbers and
 	// booleans as strings ("5", "true"), one value where an array is
-	// expected, null for an optional field, and an array or object inside
-	// a string ("[\"a\"]"). Strict by default.
+	// expected, null for an optional field ("" and "null" too, where it
+	// can be neither), and an array or object inside a string
+	// ("[\"a\"]"). Strict by default.
 	Lenient bool
 }
 

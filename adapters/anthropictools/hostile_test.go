@@ -136,7 +136,7 @@ func TestExecuteHostileArguments(t *testing.T) {
 		{"wrong types", "add", `{"a":"1","b":[2]}`, "/a: must be an integer, got the string \"1\": send 1, without quotes; /b: must be an integer, got array"},
 		{"empty", "add", ``, "/a: required field is missing"},
 		{"null", "add", `null`, "/a: required field is missing"},
-		{"double-encoded", "add", `"{\"a\":1,\"b\":2}"`, "must be an object, got string"},
+		{"double-encoded", "add", `"{\"a\":1,\"b\":2}"`, "must be an object, got a string that holds one: send the object itself, not in quotes"},
 		{"unknown field", "add", `{"a":1,"b":2,"c":3}`, "/c: unknown field"},
 	}
 	var content []anthropic.ContentBlockUnion

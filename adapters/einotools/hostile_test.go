@@ -115,7 +115,7 @@ func TestToolsNodeHostileCalls(t *testing.T) {
 		{call{"c5", "add", `{"a":"1","b":[2]}`}, "/a: must be an integer, got the string \"1\": send 1, without quotes; /b: must be an integer, got array"},
 		{call{"c6", "add", ``}, "/a: required field is missing"},
 		{call{"c7", "add", `null`}, "/a: required field is missing"},
-		{call{"c8", "add", `"{\"a\":1,\"b\":2}"`}, "must be an object, got string"},
+		{call{"c8", "add", `"{\"a\":1,\"b\":2}"`}, "must be an object, got a string that holds one: send the object itself, not in quotes"},
 		{call{"c9", "get_weather", `{}`}, `unknown tool "get_weather"; the tools are: `},
 		{call{"c10", "add\x00\n", `{}`}, `unknown tool "add\x00\n"`},
 		{call{"c11", strings.Repeat("n", 1<<20), `{}`}, `unknown tool "` + strings.Repeat("n", 64) + `…"`},

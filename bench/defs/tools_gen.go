@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
@@ -3295,13 +3295,13 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 50)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3310,7 +3310,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -3338,13 +3338,13 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 51)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3381,13 +3381,13 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 52)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3437,13 +3437,13 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 53)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3452,7 +3452,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -3467,7 +3467,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -3496,13 +3496,13 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 54)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3511,7 +3511,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -3539,13 +3539,13 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 55)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3582,13 +3582,13 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 56)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3638,13 +3638,13 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 57)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3653,7 +3653,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -3668,7 +3668,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -3697,13 +3697,13 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 58)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3712,7 +3712,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -3740,13 +3740,13 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 59)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3783,13 +3783,13 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 60)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3839,13 +3839,13 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 61)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3854,7 +3854,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -3869,7 +3869,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -3898,13 +3898,13 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 62)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3913,7 +3913,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -3941,13 +3941,13 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 63)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -3984,13 +3984,13 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 64)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4040,13 +4040,13 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 65)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4055,7 +4055,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -4070,7 +4070,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -4099,13 +4099,13 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 66)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4114,7 +4114,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -4142,13 +4142,13 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 67)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4185,13 +4185,13 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 68)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4241,13 +4241,13 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 69)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4256,7 +4256,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -4271,7 +4271,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -4300,13 +4300,13 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 70)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4315,7 +4315,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -4343,13 +4343,13 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 71)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4386,13 +4386,13 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 72)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4442,13 +4442,13 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 73)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4457,7 +4457,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -4472,7 +4472,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -4501,13 +4501,13 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 74)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4516,7 +4516,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -4544,13 +4544,13 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 75)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4587,13 +4587,13 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 76)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4643,13 +4643,13 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 77)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4658,7 +4658,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -4673,7 +4673,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -4702,13 +4702,13 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 78)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4717,7 +4717,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -4745,13 +4745,13 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 79)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4788,13 +4788,13 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 80)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4844,13 +4844,13 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 81)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4859,7 +4859,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -4874,7 +4874,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -4903,13 +4903,13 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 82)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4918,7 +4918,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -4946,13 +4946,13 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 83)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -4989,13 +4989,13 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 84)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5045,13 +5045,13 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 85)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5060,7 +5060,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -5075,7 +5075,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -5104,13 +5104,13 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 86)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5119,7 +5119,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -5147,13 +5147,13 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 87)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5190,13 +5190,13 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 88)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5246,13 +5246,13 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 89)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5261,7 +5261,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -5276,7 +5276,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -5305,13 +5305,13 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 90)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5320,7 +5320,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -5348,13 +5348,13 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 91)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5391,13 +5391,13 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 92)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5447,13 +5447,13 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 93)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5462,7 +5462,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -5477,7 +5477,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -5506,13 +5506,13 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 94)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5521,7 +5521,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -5549,13 +5549,13 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 95)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5592,13 +5592,13 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 96)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5648,13 +5648,13 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 97)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5663,7 +5663,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -5678,7 +5678,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -5707,13 +5707,13 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 98)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5722,7 +5722,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -5750,13 +5750,13 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 99)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5793,13 +5793,13 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 100)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5849,13 +5849,13 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 101)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5864,7 +5864,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -5879,7 +5879,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -5908,13 +5908,13 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 102)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5923,7 +5923,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -5951,13 +5951,13 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 103)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -5994,13 +5994,13 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 104)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6050,13 +6050,13 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 105)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6065,7 +6065,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -6080,7 +6080,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -6109,13 +6109,13 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 106)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6124,7 +6124,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -6152,13 +6152,13 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 107)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6195,13 +6195,13 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 108)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6251,13 +6251,13 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 109)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6266,7 +6266,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -6281,7 +6281,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -6310,13 +6310,13 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 110)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6325,7 +6325,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -6353,13 +6353,13 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 111)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6396,13 +6396,13 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 112)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6452,13 +6452,13 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 113)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6467,7 +6467,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -6482,7 +6482,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -6511,13 +6511,13 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 114)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6526,7 +6526,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -6554,13 +6554,13 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 115)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6597,13 +6597,13 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 116)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6653,13 +6653,13 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 117)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6668,7 +6668,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -6683,7 +6683,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -6712,13 +6712,13 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 118)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6727,7 +6727,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -6755,13 +6755,13 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 119)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6798,13 +6798,13 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 120)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6854,13 +6854,13 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 121)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6869,7 +6869,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -6884,7 +6884,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -6913,13 +6913,13 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 122)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6928,7 +6928,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -6956,13 +6956,13 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 123)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -6999,13 +6999,13 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 124)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7055,13 +7055,13 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 125)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7070,7 +7070,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -7085,7 +7085,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -7114,13 +7114,13 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 126)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7129,7 +7129,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -7157,13 +7157,13 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 127)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7200,13 +7200,13 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 128)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7256,13 +7256,13 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 129)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7271,7 +7271,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -7286,7 +7286,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -7315,13 +7315,13 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 130)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7330,7 +7330,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -7358,13 +7358,13 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 131)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7401,13 +7401,13 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 132)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7457,13 +7457,13 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 133)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7472,7 +7472,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -7487,7 +7487,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -7516,13 +7516,13 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 134)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7531,7 +7531,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -7559,13 +7559,13 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 135)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7602,13 +7602,13 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 136)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7658,13 +7658,13 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 137)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7673,7 +7673,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -7688,7 +7688,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -7717,13 +7717,13 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 138)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7732,7 +7732,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -7760,13 +7760,13 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 139)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7803,13 +7803,13 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 140)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7859,13 +7859,13 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 141)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7874,7 +7874,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -7889,7 +7889,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -7918,13 +7918,13 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 142)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -7933,7 +7933,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -7961,13 +7961,13 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 143)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8004,13 +8004,13 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 144)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8060,13 +8060,13 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 145)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8075,7 +8075,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -8090,7 +8090,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}
@@ -8119,13 +8119,13 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 146)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8134,7 +8134,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -8162,13 +8162,13 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 147)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8205,13 +8205,13 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 148)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8261,13 +8261,13 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 			hasID = true
 			v.ID = d.StringLength(1, 64)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 149)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -8276,7 +8276,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -8291,7 +8291,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				}
 			}
 		case "flag":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Flag = nil
 				break
 			}

@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -557,7 +557,7 @@ func decodeReadFileArgs(d *toolimpl.Decoder, v *ReadFileArgs) {
 			hasPath = true
 			v.Path = d.StringLength(1, 4096)
 		case "head":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Head = toolimpl.IntIn[int](d, 0, 100000)
@@ -704,7 +704,7 @@ func decodePlaceQuery(d *toolimpl.Decoder, v *PlaceQuery) {
 			hasRadiusM = true
 			v.RadiusM = toolimpl.IntIn[int](d, 1, 50000)
 		case "open_now":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.OpenNow, _ = d.Bool()
@@ -737,7 +737,7 @@ func decodeMemberQuery(d *toolimpl.Decoder, v *MemberQuery) {
 			hasOrg = true
 			v.Org = d.StringLength(1, 39)
 		case "role":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -781,7 +781,7 @@ func decodeIssueFilter(d *toolimpl.Decoder, v *IssueFilter) {
 				}
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}

@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
@@ -302,13 +302,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 			hasCity = true
 			v.City = d.StringLength(1, 80)
 		case "days":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasDays = true
 			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasUnit = true
@@ -318,7 +318,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 				}
 			}
 		case "include_wind":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.IncludeWind = nil
 				break
 			}
@@ -350,13 +350,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 			hasQuery = true
 			v.Query = d.StringLength(2, 200)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasMinLevel = true
@@ -366,7 +366,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 				}
 			}
 		case "within":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Within = nil
 				break
 			}

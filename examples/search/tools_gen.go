@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
@@ -167,13 +167,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 			hasQuery = true
 			v.Query = d.StringLength(2, 200)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasMinLevel = true
@@ -183,7 +183,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 				}
 			}
 		case "within":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Within = nil
 				break
 			}

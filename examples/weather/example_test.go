@@ -121,7 +121,8 @@ func Example_openAIStrict() {
 }
 
 // A lenient registry takes what models really send: numbers and booleans
-// as strings, and null for an optional field.
+// as strings, null for an optional field, and "" or "null" for one that
+// can be neither (its default then applies).
 func Example_lenient() {
 	reg := runtime.NewRegistry(&runtime.Settings{Lenient: true})
 	if err := reg.Register(weather.Tools()...); err != nil {
@@ -136,8 +137,12 @@ func Example_lenient() {
 	fmt.Println(len(f.Days), f.Unit, *f.Days[0].WindKPH)
 	res, _ = reg.Execute(context.Background(), "get_forecast", json.RawMessage(`{"city":"Tokyo","days":"two"}`))
 	fmt.Println(res.Error)
+	res, _ = reg.Execute(context.Background(), "get_forecast", json.RawMessage(`{"city":"Tokyo","days":"","unit":"null","include_wind":""}`))
+	f = res.Data.(*weather.Forecast)
+	fmt.Println(len(f.Days), f.Unit, f.Days[0].WindKPH == nil)
 
 	// Output:
 	// 2 celsius 12
 	// invalid arguments: /days: must be an integer, got string "two"
+	// 3 celsius true
 }

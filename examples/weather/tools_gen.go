@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
@@ -135,13 +135,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 			hasCity = true
 			v.City = d.StringLength(1, 80)
 		case "days":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasDays = true
 			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasUnit = true
@@ -151,7 +151,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 				}
 			}
 		case "include_wind":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.IncludeWind = nil
 				break
 			}

@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
@@ -1039,7 +1039,7 @@ func decodeHostileArgs(d *toolimpl.Decoder, v *HostileArgs) {
 			}
 			d.TextUnmarshaler(&v.T)
 		case "k":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.K = nil
 				break
 			}
@@ -1395,7 +1395,7 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 				}
 			}
 		case "color":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -1409,7 +1409,7 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 				}
 			}
 		case "size":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.String(); ok {
@@ -1422,7 +1422,7 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 				d.Length(s, 0, 5)
 			}
 		case "count":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -1444,7 +1444,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "records":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Records = nil
 				break
 			}
@@ -1459,7 +1459,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				}
 			}
 		case "refs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Refs = nil
 				break
 			}
@@ -1475,7 +1475,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				}
 			}
 		case "named":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Named = nil
 				break
 			}
@@ -1491,7 +1491,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				}
 			}
 		case "pointed":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Pointed = nil
 				break
 			}
@@ -1520,7 +1520,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "shelves":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Shelves = nil
 				break
 			}
@@ -1535,7 +1535,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 				}
 			}
 		case "changes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Changes = nil
 				break
 			}
@@ -1550,7 +1550,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 				}
 			}
 		case "values":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Values = nil
 				break
 			}
@@ -1650,14 +1650,14 @@ func decodeRecord(d *toolimpl.Decoder, v *Record) {
 			}
 			v.Tag, _ = d.String()
 		case "size":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Size = int(n)
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -1671,7 +1671,7 @@ func decodeRecord(d *toolimpl.Decoder, v *Record) {
 				}
 			}
 		case "ports":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Ports = nil
 				break
 			}
@@ -1705,7 +1705,7 @@ func decodeShelf(d *toolimpl.Decoder, v *Shelf) {
 			}
 			v.Name, _ = d.String()
 		case "records":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Records = nil
 				break
 			}
@@ -1737,14 +1737,14 @@ func decodeChange(d *toolimpl.Decoder, v *Change) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "before":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Before = nil
 				break
 			}
 			v.Before = new(Record)
 			decodeRecord(d, v.Before)
 		case "after":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.After = nil
 				break
 			}

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package tooltest, in source order.
 func Tools() []runtime.Tool {
@@ -161,7 +161,7 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "grumpy":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Grumpy, _ = d.Bool()

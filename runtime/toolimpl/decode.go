@@ -1242,6 +1242,25 @@ func (d *Decoder) OptionalNull() bool {
 	return false
 }
 
+// OptionalBlank is [Decoder.OptionalNull] for an optional field whose
+// value can be neither of the strings "" and "null" (a number, a boolean,
+// an array or object, an enum without them): in a lenient call, either
+// stands for the field's absence too, as models that fill in every
+// optional field send them for those they mean to leave out.
+func (d *Decoder) OptionalBlank() bool {
+	if d.lenient && d.peek() == '"' {
+		switch rest := d.data[d.pos:]; {
+		case len(rest) >= 2 && rest[1] == '"':
+			d.pos += 2
+			return true
+		case len(rest) >= 6 && string(rest[:6]) == `"null"`:
+			d.pos += 6
+			return true
+		}
+	}
+	return d.OptionalNull()
+}
+
 // StringRef reads a string and returns its bytes, which are valid until
 // the next read: for matching a value against constants without
 // allocating.

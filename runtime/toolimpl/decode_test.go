@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -482,6 +483,48 @@ func TestLenientEncodedTwiceSame(t *testing.T) {
 			if !reflect.DeepEqual(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
 				t.Errorf("%s:\ngot  %+v, %v\nwant %+v, %v", args, got, err, want, wantErr)
 			}
+		}
+	}
+}
+
+// TestOptionalBlank: a lenient call takes "" and "null" for an optional
+// field that can be neither, as absent; a strict call checks them as
+// values.
+func TestOptionalBlank(t *testing.T) {
+	type opt struct {
+		N   int64
+		Has bool
+	}
+	decodeOpt := func(d *Decoder, v *opt) {
+		if !d.Object() {
+			return
+		}
+		for d.Field() {
+			if d.OptionalBlank() {
+				continue
+			}
+			v.Has = true
+			v.N, _ = d.Int(64)
+		}
+	}
+	for _, c := range []struct {
+		args    string
+		lenient bool
+		want    opt
+		err     string
+	}{
+		{`{"n":""}`, true, opt{}, ""},
+		{`{"n": "null" }`, true, opt{}, ""},
+		{`{"n":null}`, true, opt{}, ""},
+		{`{"n":"7"}`, true, opt{N: 7, Has: true}, ""},
+		{`{"n":"nul"}`, true, opt{Has: true}, `invalid arguments: /n: must be an integer, got string "nul"`},
+		{`{"n":" "}`, true, opt{Has: true}, `invalid arguments: /n: must be an integer, got string " "`},
+		{`{"n":""}`, false, opt{Has: true}, `invalid arguments: /n: must be an integer, got string`},
+		{`{"n":"null"}`, false, opt{Has: true}, `invalid arguments: /n: must be an integer, got string`},
+	} {
+		got, err := Decode([]byte(c.args), &runtime.Settings{Lenient: c.lenient}, decodeOpt)
+		if got != c.want || fmt.Sprint(err) != cmp.Or(c.err, "<nil>") {
+			t.Errorf("%s (lenient %v): %+v, %v; want %+v, %s", c.args, c.lenient, got, err, c.want, cmp.Or(c.err, "<nil>"))
 		}
 	}
 }

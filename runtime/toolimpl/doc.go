@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion13 is referenced by generated code, so that a
+// SupportPackageIsVersion14 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -76,12 +76,20 @@ import (
 // a tool that takes none. Code generated for versions 5 to 12 decodes them
 // with a Decoder and DecodeNoInput, and compiles against this runtime too.
 //
+// Version 14 adds Decoder.OptionalBlank (a lenient call takes "" and
+// "null" for an optional field that can be neither), and changes the rules
+// by which the runtime derives the Gemini dialect: an empty string among
+// an enum's values, which Gemini refuses with the whole request, is left
+// out and said in the description. Code generated for versions 10 to 13,
+// whose Gemini schemas the runtime derives by the earlier rules, or writes
+// out with such an enum, must be generated again. Code generated for
+// versions 5 to 9 needs neither, and compiles against this runtime too; it
+// writes its Gemini schemas out, an empty enum value included: generate it
+// again for Gemini.
+//
 // Generated code must not reference them in any other way.
 const (
-	SupportPackageIsVersion13 = true
-	SupportPackageIsVersion12 = true
-	SupportPackageIsVersion11 = true
-	SupportPackageIsVersion10 = true
+	SupportPackageIsVersion14 = true
 	SupportPackageIsVersion9  = true
 	SupportPackageIsVersion8  = true
 	SupportPackageIsVersion7  = true

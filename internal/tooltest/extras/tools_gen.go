@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package extras, in source order.
 func Tools() []runtime.Tool {
@@ -120,7 +120,7 @@ func decodeForm(d *toolimpl.Decoder, v *Form) {
 			hasAddress = true
 			decodeAddress(d, &v.Address)
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -135,7 +135,7 @@ func decodeForm(d *toolimpl.Decoder, v *Form) {
 				}
 			}
 		case "outline":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Outline = nil
 				break
 			}
@@ -202,7 +202,7 @@ func decodeSection(d *toolimpl.Decoder, v *Section) {
 			hasTitle = true
 			v.Title, _ = d.String()
 		case "sections":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Sections = nil
 				break
 			}

@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
@@ -134,7 +134,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			}
 			v.Phone = d.StringMatching(pattern1)
 		case "seat":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasSeat = true
@@ -149,7 +149,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 				}
 			}
 		case "notes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notes = nil
 				break
 			}
@@ -172,7 +172,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 				}
 			}
 		case "budget":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if f, ok := d.Float(64); ok {
@@ -246,7 +246,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				}
 			}
 		case "codes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Codes = nil
 				break
 			}

@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -2280,7 +2280,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "props":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Props = nil
 				break
 			}
@@ -2296,7 +2296,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				}
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -2365,7 +2365,7 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 				}
 			}
 		case "headers":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Headers = nil
 				break
 			}
@@ -2404,7 +2404,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 			hasSQL = true
 			v.SQL, _ = d.String()
 		case "params":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Params = nil
 				break
 			}
@@ -2419,7 +2419,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				}
 			}
 		case "hints":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Hints = nil
 				break
 			}
@@ -2435,7 +2435,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				}
 			}
 		case "meta":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Meta = nil
 				break
 			}
@@ -2568,7 +2568,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 				}
 			}
 		case "due":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Due = nil
 				break
 			}
@@ -2615,7 +2615,7 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 			hasTarget = true
 			v.Target, _ = d.String()
 		case "mode":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -2646,7 +2646,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 			hasTopic = true
 			v.Topic, _ = d.String()
 		case "order":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -2655,7 +2655,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 				}
 			}
 		case "days":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Days = nil
 				break
 			}
@@ -2724,7 +2724,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 				}
 			}
 		case "repeat":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Repeat = nil
 				break
 			}
@@ -2747,7 +2747,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 				}
 			}
 		case "comfort_unit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -2786,7 +2786,7 @@ func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 			}
 			v.Units, _ = d.String()
 		case "days":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -2815,7 +2815,7 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 			hasPreference = true
 			v.Preference, _ = d.String()
 		case "row":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -2860,7 +2860,7 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 			}
 			v.UpdatedSince, _ = d.Time()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -2930,14 +2930,14 @@ func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 			hasPath = true
 			v.Path, _ = d.String()
 		case "start":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Start = int(n)
 			}
 		case "end":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -2963,13 +2963,13 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 			hasSymbol = true
 			v.Symbol, _ = d.String()
 		case "kinds":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Kinds = nil
 				break
 			}
 			v.Kinds = d.Strings(0, -1)
 		case "exact":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Exact, _ = d.Bool()
@@ -2993,18 +2993,18 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 			hasQuestion = true
 			v.Question, _ = d.String()
 		case "base_ids":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.BaseIDs = nil
 				break
 			}
 			v.BaseIDs = d.Strings(0, -1)
 		case "threshold":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Threshold, _ = d.Float(64)
 		case "top_k":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -3030,7 +3030,7 @@ func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 			hasExpr = true
 			v.Expr, _ = d.String()
 		case "precision":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(8); ok {
@@ -3070,13 +3070,13 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				}
 			}
 		case "retries":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasRetries = true
 			v.Retries = toolimpl.IntIn[int](d, 1, 10)
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -3152,7 +3152,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 				}
 			}
 		case "formal":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Formal, _ = d.Bool()
@@ -3179,14 +3179,14 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 			hasIngredients = true
 			v.Ingredients = d.Strings(0, -1)
 		case "max_minutes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.MaxMinutes = int(n)
 			}
 		case "vegetarian":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Vegetarian, _ = d.Bool()
@@ -3207,7 +3207,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPage = true
@@ -3218,13 +3218,13 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 				}
 			}
 		case "per_page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPerPage = true
 			v.PerPage = toolimpl.IntIn[int](d, 1, 100)
 		case "sort":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasSort = true
@@ -3288,7 +3288,7 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 				}
 			}
 		case "currency":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasCurrency = true
@@ -3347,7 +3347,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			hasCron = true
 			v.Cron, _ = d.String()
 		case "enabled":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Enabled = nil
 				break
 			}
@@ -3355,7 +3355,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			v.Enabled = new(bool)
 			*v.Enabled, _ = d.Bool()
 		case "priority":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(16); ok {
@@ -3471,7 +3471,7 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 			}
 			v.HTTPProxy, _ = d.String()
 		case "age":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(8); ok {
@@ -3502,7 +3502,7 @@ func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 			}
 			v.CustomerID, _ = d.String()
 		case "includeLines":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.IncludeLines, _ = d.Bool()
@@ -3526,7 +3526,7 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 			hasQuery = true
 			v.Query, _ = d.String()
 		case "MaxHits":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -3538,7 +3538,7 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 			}
 			v.Language, _ = d.String()
 		case "fuzzy":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Fuzzy, _ = d.Bool()
@@ -3575,7 +3575,7 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 			v.AgendaURL = new(string)
 			*v.AgendaURL, _ = d.String()
 		case "isPrivate":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.IsPrivate, _ = d.Bool()
@@ -3611,7 +3611,7 @@ func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 			hasReplicas = true
 			v.Replicas = toolimpl.IntIn[int32](d, 0, 50)
 		case "dry_run":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.DryRun, _ = d.Bool()
@@ -3638,14 +3638,14 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "offset":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Paging.Offset = int(n)
 			}
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -3690,14 +3690,14 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 			hasTo = true
 			decodeAddress(d, &v.To)
 		case "from":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.From = nil
 				break
 			}
 			v.From = new(Address)
 			decodeAddress(d, v.From)
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
@@ -3771,7 +3771,7 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			}
 			v.Scope.Project, _ = d.String()
 		case "archive":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if v.Scope == nil {
@@ -3782,14 +3782,14 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			hasQuery = true
 			v.Query, _ = d.String()
 		case "filters":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Filters = nil
 				break
 			}
 			v.Filters = new(Filters)
 			decodeFilters(d, v.Filters)
 		case "options":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			decodeObject3(d, &v.Options)
@@ -3833,21 +3833,21 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				}
 			}
 		case "avoid":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Avoid = nil
 				break
 			}
 			v.Avoid = new([]string)
 			*v.Avoid = d.Strings(0, -1)
 		case "via":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Via = nil
 				break
 			}
 			v.Via = new(Waypoint)
 			decodeWaypoint(d, v.Via)
 		case "legs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Legs = nil
 				break
 			}
@@ -3905,24 +3905,24 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 				v.Value = float32(f)
 			}
 		case "offset":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(32); ok {
 				v.Offset = int32(n)
 			}
 		case "count":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Count, _ = d.Uint(64)
 		case "scale":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Scale, _ = d.Float(64)
 		case "raw":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(strconv.IntSize); ok {
@@ -3957,12 +3957,12 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 			hasDelayMS = true
 			v.DelayMS = toolimpl.IntIn[int](d, 0, 60000)
 		case "timeout":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Timeout, _ = d.Duration()
 		case "grace":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Duration(); ok {
@@ -4036,7 +4036,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				}
 			}
 		case "rgba":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if d.Array() {
@@ -4056,7 +4056,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				}
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if d.Array() {
@@ -4137,7 +4137,7 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 			hasLines = true
 			decodePage(d, &v.Lines)
 		case "pairs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Pairs = nil
 				break
 			}
@@ -4190,7 +4190,7 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 				}
 			}
 		case "fill":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if f, ok := d.Float(32); ok {
@@ -4271,7 +4271,7 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 			hasMinLevel = true
 			d.TextUnmarshaler(&v.MinLevel)
 		case "extra":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Extra = nil
 				break
 			}
@@ -4312,7 +4312,7 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 			}
 			d.Unmarshal(mark, &v.Base)
 		case "targets":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Targets = nil
 				break
 			}
@@ -4331,7 +4331,7 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 				}
 			}
 		case "amount":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Amount, _ = d.Float(64)
@@ -4399,7 +4399,7 @@ func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 			hasOrderID = true
 			v.OrderID, _ = d.String()
 		case "expand":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Expand, _ = d.Bool()
@@ -4447,7 +4447,7 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 			hasCustomerID = true
 			v.CustomerID, _ = d.String()
 		case "statuses":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Statuses = nil
 				break
 			}
@@ -4473,14 +4473,14 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 				}
 			}
 		case "offset":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Paging.Offset = int(n)
 			}
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -4533,7 +4533,7 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 			hasSubject = true
 			v.Subject, _ = d.String()
 		case "urgent":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Urgent = nil
 				break
 			}
@@ -4603,7 +4603,7 @@ func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 			hasText = true
 			v.Text, _ = d.String()
 		case "max_words":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -4653,7 +4653,7 @@ func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 			hasProject = true
 			v.Project, _ = d.String()
 		case "force":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Force, _ = d.Bool()
@@ -4823,13 +4823,13 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "authors":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Authors = nil
 				break
 			}
 			v.Authors = d.Strings(0, -1)
 		case "year":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Year = nil
 				break
 			}
@@ -4855,12 +4855,12 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "highlight":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Highlight, _ = d.Bool()
 		case "snippet":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			decodeObject5(d, &v.Snippet)
@@ -4900,7 +4900,7 @@ func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 				}
 			}
 		case "stop":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Stop, _ = d.Bool()
@@ -5025,7 +5025,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			hasStatus = true
 			v.Status, _ = d.String()
 		case "lines":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Lines = nil
 				break
 			}
@@ -5126,7 +5126,7 @@ func decodeObject5(d *toolimpl.Decoder, v *struct {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "words":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Words = toolimpl.IntIn[int](d, 5, 80)
@@ -5210,7 +5210,7 @@ func decodeMember(d *toolimpl.Decoder, v *Member) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "contact":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Contact = nil
 				break
 			}
@@ -5237,7 +5237,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			}
 			v.Email, _ = d.String()
 		case "phones":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Phones = nil
 				break
 			}
@@ -5268,7 +5268,7 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 			hasNumber = true
 			v.Number, _ = d.String()
 		case "mobile":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Mobile, _ = d.Bool()

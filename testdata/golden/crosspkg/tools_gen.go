@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -282,7 +282,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 			hasName = true
 			v.Name = d.StringLength(1, -1)
 		case "unit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasUnit = true

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
@@ -97,20 +97,20 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 			hasContact = true
 			decodeContact(d, &v.Contact)
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
 			v.Tags = d.Strings(0, -1)
 		case "delay_ms":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.DelayMS = int(n)
 			}
 		case "escalation":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -119,7 +119,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				}
 			}
 		case "reply_on":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -128,7 +128,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				}
 			}
 		case "fallbacks":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Fallbacks = nil
 				break
 			}
@@ -147,7 +147,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				}
 			}
 		case "notify":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Notify = nil
 				break
 			}

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package docstyles, in source order.
 func Tools() []runtime.Tool {
@@ -245,13 +245,13 @@ func decodeListIssuesOptions(d *toolimpl.Decoder, v *ListIssuesOptions) {
 			}
 			v.State, _ = d.String()
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
 			v.Labels = d.Strings(0, -1)
 		case "sort":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -260,14 +260,14 @@ func decodeListIssuesOptions(d *toolimpl.Decoder, v *ListIssuesOptions) {
 				}
 			}
 		case "per_page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.PerPage = int(n)
 			}
 		case "page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -279,24 +279,24 @@ func decodeListIssuesOptions(d *toolimpl.Decoder, v *ListIssuesOptions) {
 			}
 			v.Since, _ = d.String()
 		case "include_comments":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.IncludeComments, _ = d.Bool()
 		case "comment_limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.CommentLimit = int(n)
 			}
 		case "with_pulls":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.WithPulls, _ = d.Bool()
 		case "locked":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Locked, _ = d.Bool()
@@ -334,17 +334,17 @@ func decodeListPodsRequest(d *toolimpl.Decoder, v *ListPodsRequest) {
 			}
 			v.LabelSelector, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Limit, _ = d.Int(64)
 		case "timeoutSeconds":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.TimeoutSeconds, _ = d.Int(64)
 		case "allowWatchBookmarks":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.WatchBookmarks, _ = d.Bool()
@@ -367,7 +367,7 @@ func decodeSearchDocumentsRequest(d *toolimpl.Decoder, v *SearchDocumentsRequest
 			}
 			v.Query, _ = d.String()
 		case "page_size":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(32); ok {
@@ -382,12 +382,12 @@ func decodeSearchDocumentsRequest(d *toolimpl.Decoder, v *SearchDocumentsRequest
 			hasFields = true
 			v.Fields = d.Strings(0, -1)
 		case "legacy":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Legacy, _ = d.Bool()
 		case "max_snippet_chars":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -413,7 +413,7 @@ func decodeForecastInput(d *toolimpl.Decoder, v *ForecastInput) {
 			hasCity = true
 			v.City, _ = d.String()
 		case "days":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Days = toolimpl.IntIn[int](d, 1, 14)
@@ -423,12 +423,12 @@ func decodeForecastInput(d *toolimpl.Decoder, v *ForecastInput) {
 			}
 			v.Units, _ = d.String()
 		case "include_wind":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.IncludeWind, _ = d.Bool()
 		case "includeHourly":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.IncludeHourly, _ = d.Bool()
@@ -452,7 +452,7 @@ func decodeGeocodeInput(d *toolimpl.Decoder, v *GeocodeInput) {
 			hasAddress = true
 			v.Address = d.StringLength(1, -1)
 		case "max_results":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -464,7 +464,7 @@ func decodeGeocodeInput(d *toolimpl.Decoder, v *GeocodeInput) {
 			}
 			v.Region, _ = d.String()
 		case "bounds":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Bounds = nil
 				break
 			}

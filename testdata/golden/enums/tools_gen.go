@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
@@ -82,7 +82,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				}
 			}
 		case "level":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLevel = true
@@ -95,7 +95,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				}
 			}
 		case "finish":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -109,7 +109,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				}
 			}
 		case "size":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -121,7 +121,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				}
 			}
 		case "accent":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Accent = nil
 				break
 			}
@@ -140,7 +140,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 				v.Brand = Brand(s)
 			}
 		case "coats":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {

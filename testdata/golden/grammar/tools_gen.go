@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
@@ -201,7 +201,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 			}
 			v.Quoted, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
@@ -215,7 +215,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 			}
 			v.Note, _ = d.String()
 		case "mode":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -234,7 +234,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 			}
 			v.Code = d.StringLength(2, 3)
 		case "status":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -292,7 +292,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			v.Tags = d.Strings(0, -1)
 			d.Unmarshal(mark, &v.Tags)
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -302,7 +302,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			hasSpan = true
 			decodeRange(d, &v.Span)
 		case "spans":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Spans = nil
 				break
 			}
@@ -328,7 +328,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			}
 			d.Unmarshal(mark, v.Owner)
 		case "names":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Names = nil
 				break
 			}
@@ -359,7 +359,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			}
 			d.JSONUnmarshaler("integer", &v.Amount)
 		case "parts":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Parts = nil
 				break
 			}
@@ -411,7 +411,7 @@ func checkWindow(d *toolimpl.Decoder, v *Window) {
 				v.Start = int(n)
 			}
 		case "end":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {

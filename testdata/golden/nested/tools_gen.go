@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
@@ -150,14 +150,14 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			hasFrom = true
 			decodePoint(d, &v.From)
 		case "to":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.To = nil
 				break
 			}
 			v.To = new(Point)
 			decodePoint(d, v.To)
 		case "stops":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Stops = nil
 				break
 			}
@@ -177,7 +177,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 			}
 		case "box":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if d.Array() {
@@ -195,7 +195,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 			}
 		case "corners":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Corners = nil
 				break
 			}
@@ -215,7 +215,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 			}
 		case "rows":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Rows = nil
 				break
 			}
@@ -246,7 +246,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 			}
 		case "matrix":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Matrix = nil
 				break
 			}
@@ -272,7 +272,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				}
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -311,7 +311,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			}
 			v.Raw, _ = d.Raw()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Limit = nil
 				break
 			}

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
@@ -404,7 +404,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "children":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Children = nil
 				break
 			}
@@ -420,7 +420,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 				}
 			}
 		case "parent":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Parent = nil
 				break
 			}
@@ -448,7 +448,7 @@ func decodeLabeled(d *toolimpl.Decoder, v *Labeled[int]) {
 				v.Value = int(n)
 			}
 		case "kids":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Kids = nil
 				break
 			}
@@ -482,7 +482,7 @@ func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
 			hasValue = true
 			v.Value, _ = d.String()
 		case "kids":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Kids = nil
 				break
 			}
@@ -516,7 +516,7 @@ func decodeBranch(d *toolimpl.Decoder, v *Branch) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "children":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Children = nil
 				break
 			}

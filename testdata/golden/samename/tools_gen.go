@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/samename/b"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
@@ -88,7 +88,7 @@ func decodeBoard(d *toolimpl.Decoder, v *Board) {
 			hasComment = true
 			decodeItem2(d, &v.Comment)
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -127,7 +127,7 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 			hasTitle = true
 			v.Title, _ = d.String()
 		case "sub":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Sub = nil
 				break
 			}
@@ -162,7 +162,7 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 			hasText = true
 			v.Text, _ = d.String()
 		case "replies":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Replies = nil
 				break
 			}

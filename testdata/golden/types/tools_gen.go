@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
@@ -257,7 +257,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			hasPrice = true
 			d.JSONUnmarshaler("string", &v.Price)
 		case "stock":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Stock = nil
 				break
 			}
@@ -274,24 +274,24 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			hasPair = true
 			decodePair(d, &v.Pair)
 		case "other":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Other = nil
 				break
 			}
 			v.Other = new(Base)
 			decodeBase(d, v.Other)
 		case "wait":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Wait, _ = d.Duration()
 		case "names":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			decodePair2(d, &v.Names)
 		case "extra":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Extra = nil
 				break
 			}
@@ -348,7 +348,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			v.Big = new(big.Int)
 			d.JSONUnmarshaler("integer", v.Big)
 		case "scale":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Scale = nil
 				break
 			}
@@ -364,7 +364,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				}
 			}
 		case "sizes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Sizes = nil
 				break
 			}
@@ -380,7 +380,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				}
 			}
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -395,7 +395,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				}
 			}
 		case "attrs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Attrs = nil
 				break
 			}

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
@@ -317,7 +317,7 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 				d.JSONUnmarshaler("", &v.Seats)
 			}
 		case "max":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
