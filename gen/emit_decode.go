@@ -266,6 +266,33 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 	).Block(body...)
 }
 
+// firstBytes returns the bytes that can start the JSON of a value of t,
+// "" for any: CountLarge counts the items of an array or object that
+// start so, to make a slice or map for them, so that items of a wrong
+// kind, which the call refuses, do not make it large.
+func firstBytes(t *Type) string {
+	null := ""
+	for t.Kind == KindPointer {
+		t, null = t.Elem, "n"
+	}
+	if t.SelfDecode {
+		return ""
+	}
+	switch t.Kind {
+	case KindStruct, KindMap:
+		return "{" + null
+	case KindSlice, KindArray:
+		return "[" + null
+	case KindString, KindBytes, KindTime, KindText:
+		return `"` + null
+	case KindInt, KindUint, KindFloat:
+		return "-0123456789" + null
+	case KindBool:
+		return "tf" + null
+	}
+	return ""
+}
+
 // blankAbsent reports whether the value of the optional field f can be
 // neither of the strings "" and "null", which a lenient call then takes
 // for the field's absence (Decoder.OptionalBlank): f is a number, a
@@ -471,7 +498,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		count := func() *jen.Statement { return jen.Len(p.val()) }
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values()}
 		if cost, ok := largeItem(t.Elem); ok {
-			stmts = []jen.Code{p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost)))}
+			stmts = []jen.Code{p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost), jen.Lit(firstBytes(t.Elem))))}
 		}
 		if r.MinItems != nil || r.MaxItems != nil {
 			n := e.names.local("n" + suffix(depth))
@@ -515,7 +542,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		var set jen.Code = p.keyed().Index(jen.Id(key)).Op("=").Id(elem)
 		if cost, ok := largeItem(t.Elem); ok {
 			set = jen.If(e.keep(d, t.Elem)).Block(set)
-			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost))}
+			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost), jen.Lit(firstBytes(t.Elem)))}
 		} else {
 			size = []jen.Code{jen.Id(d).Dot("Members").Call()}
 		}

@@ -253,7 +253,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			made := p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more)))
 			failed := jen.Op("!").Id(ok)
 			if cost, isLarge := largeItem(t.Elem); isLarge {
-				made = p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost)))
+				made = p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost), jen.Lit(firstBytes(t.Elem))))
 				failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), jen.Lit(cost))
 			}
 			loop = append(loop,
@@ -285,7 +285,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		size := []jen.Code{e.typeCode(t.Go), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))}
 		failed := jen.Op("!").Id(ok)
 		if cost, isLarge := largeItem(t.Elem); isLarge {
-			size[1] = jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost))
+			size[1] = jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost), jen.Lit(firstBytes(t.Elem)))
 			failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), jen.Lit(cost))
 		}
 		loop = append(loop,

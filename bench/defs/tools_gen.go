@@ -3457,7 +3457,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -3658,7 +3658,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -3859,7 +3859,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -4060,7 +4060,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -4261,7 +4261,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -4462,7 +4462,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -4663,7 +4663,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -4864,7 +4864,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -5065,7 +5065,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -5266,7 +5266,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -5467,7 +5467,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -5668,7 +5668,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -5869,7 +5869,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -6070,7 +6070,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -6271,7 +6271,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -6472,7 +6472,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -6673,7 +6673,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -6874,7 +6874,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -7075,7 +7075,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -7276,7 +7276,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -7477,7 +7477,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -7678,7 +7678,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -7879,7 +7879,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -8080,7 +8080,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -8281,7 +8281,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48, "{"))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
@@ -8459,7 +8459,7 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -8611,7 +8611,7 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -8763,7 +8763,7 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -8915,7 +8915,7 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9067,7 +9067,7 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9219,7 +9219,7 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9371,7 +9371,7 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9523,7 +9523,7 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9675,7 +9675,7 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9827,7 +9827,7 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -9979,7 +9979,7 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10131,7 +10131,7 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10283,7 +10283,7 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10435,7 +10435,7 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10587,7 +10587,7 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10739,7 +10739,7 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -10891,7 +10891,7 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11043,7 +11043,7 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11195,7 +11195,7 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11347,7 +11347,7 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11499,7 +11499,7 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11651,7 +11651,7 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11803,7 +11803,7 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -11955,7 +11955,7 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
@@ -12107,7 +12107,7 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)

@@ -452,3 +452,91 @@ func TestMaxMemory(t *testing.T) {
 		t.Errorf("Result %+v with the default MaxMemory, want 20000", res)
 	}
 }
+
+// TestLenientEncodedTwiceMemory sends sum, in a lenient registry, nearly
+// 1 MiB of wrong elements ("" for an int, which a lenient call reads as
+// a number in a string): as an array, as an array inside a string (read
+// as the array it holds), and with the whole arguments inside a string. A
+// copy of the string's contents at most, and the problems found at the
+// array's paths, as for the array itself.
+func TestLenientEncodedTwiceMemory(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t, nil, &runtime.Settings{Lenient: true})
+	const n = 200_000
+	inner := wrongElements(n)                      // {"nums":["","",...]}
+	array := inner[len(`{"nums":`) : len(inner)-1] // ["","",...]
+	quotedArray, _ := json.Marshal(string(array))
+	quotedArgs, _ := json.Marshal(string(inner))
+	for name, args := range map[string][]byte{
+		// A lenient call made a Decoder on the heap for each "" read as
+		// an integer: 119 MiB for these 200,000.
+		"array":                 inner,
+		"array in a string":     append(append([]byte(`{"nums":`), quotedArray...), '}'),
+		"arguments in a string": quotedArgs,
+	} {
+		if len(args) > 1<<20 {
+			t.Fatalf("%s: the arguments are %d bytes, over the 1 MiB limit", name, len(args))
+		}
+		reg.Execute(ctx, "sum", args) // warm up
+		var res *runtime.Result
+		alloc, took := measure(func() { res, _ = reg.Execute(ctx, "sum", args) })
+		t.Logf("%s: %d wrong elements, %d bytes of arguments: %d bytes allocated (%.2f MiB), %v", name, n, len(args), alloc, float64(alloc)/(1<<20), took)
+		if alloc >= 8<<20 {
+			t.Errorf("%s: allocated %d bytes (%.2f MiB), want under 8 MiB", name, alloc, float64(alloc)/(1<<20))
+		}
+		want := fmt.Sprintf("; and %d more", n-20)
+		if res.Success || !strings.HasPrefix(res.Error, "invalid arguments: /nums/0: must be an integer, got string") || !strings.HasSuffix(res.Error, want) {
+			t.Errorf("%s: Error %q, want the first 20 problems at /nums/i and %q", name, res.Error, want)
+		}
+	}
+}
+
+// TestWrongItemsMemory sends, in a strict and a lenient registry, nearly
+// 1 MiB of each kind of wrong item: numbers and booleans in strings and
+// objects in strings, which a lenient call reads in its own way, lone
+// values, and scalars and arrays where a slice holds structs. Rejecting
+// them costs memory in proportion to the problems listed, not to the
+// items: [1,1,...] for a slice of structs made a slice as large as the
+// memory budget, twice (fast path and full decoder), 37 MiB in all.
+func TestWrongItemsMemory(t *testing.T) {
+	ctx := context.Background()
+	for _, s := range []*runtime.Settings{nil, {Lenient: true}} {
+		reg := newRegistry(t, nil, s)
+		for _, c := range []struct{ tool, field, elem string }{
+			{"sum", "nums", `"x"`},
+			{"sum", "nums", `"1.5"`},
+			{"sum", "nums", `" 7x"`},
+			{"sum", "nums", `"99999999999999999999"`},
+			{"sum", "nums", `"true"`},
+			{"sum", "nums", `{}`},
+			{"sum", "nums", `"[1]"`},
+			{"tally", "items", `1`},
+			{"tally", "items", `[]`},
+			{"tally", "items", `{"name":1,"qty":"x","note":true}`},
+			{"tally", "items", `"{\"name\":1,\"qty\":\"x\"}"`},
+			{"tally", "items", `"[]"`},
+		} {
+			var b bytes.Buffer
+			b.WriteString(`{"` + c.field + `":[`)
+			for b.Len() < 1<<20-len(c.elem)-4 {
+				if b.Bytes()[b.Len()-1] != '[' {
+					b.WriteByte(',')
+				}
+				b.WriteString(c.elem)
+			}
+			b.WriteString(`]}`)
+			args := b.Bytes()
+			reg.Execute(ctx, c.tool, args) // warm up
+			var res *runtime.Result
+			alloc, took := measure(func() { res, _ = reg.Execute(ctx, c.tool, args) })
+			lenient := s != nil
+			t.Logf("lenient %v, %s %s: %d bytes of arguments: %d bytes allocated (%.2f MiB), %v", lenient, c.tool, c.elem, len(args), alloc, float64(alloc)/(1<<20), took)
+			if alloc >= 8<<20 {
+				t.Errorf("lenient %v, %s %s: allocated %d bytes (%.2f MiB), want under 8 MiB", lenient, c.tool, c.elem, alloc, float64(alloc)/(1<<20))
+			}
+			if res.Success || !strings.Contains(res.Error, "more") {
+				t.Errorf("lenient %v, %s %s: %.200s, want a failure listing some problems and counting the others", lenient, c.tool, c.elem, res.Error)
+			}
+		}
+	}
+}

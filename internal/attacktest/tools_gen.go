@@ -1319,7 +1319,7 @@ func decodeTallyArgs(d *toolimpl.Decoder, v *tallyArgs) {
 		case "items":
 			hasItems = true
 			if d.Array() {
-				v.Items = make([]BatchItem, 0, toolimpl.CountLarge(d, 40))
+				v.Items = make([]BatchItem, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem BatchItem
 					decodeBatchItem(d, &elem)
@@ -1449,7 +1449,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Array() {
-				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216))
+				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216, "{"))
 				for d.Elem() {
 					var elem Record
 					decodeRecord(d, &elem)
@@ -1464,7 +1464,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Array() {
-				v.Refs = make([]*Record, 0, toolimpl.CountLarge(d, 224))
+				v.Refs = make([]*Record, 0, toolimpl.CountLarge(d, 224, "{n"))
 				for d.Elem() {
 					var elem *Record
 					elem = new(Record)
@@ -1480,7 +1480,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Object() {
-				v.Named = make(map[string]Record, toolimpl.CountLarge(d, 216))
+				v.Named = make(map[string]Record, toolimpl.CountLarge(d, 216, "{"))
 				for d.Field() {
 					key := d.KeyString()
 					var elem Record
@@ -1496,7 +1496,7 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Object() {
-				v.Pointed = make(map[string]*Record, toolimpl.CountLarge(d, 224))
+				v.Pointed = make(map[string]*Record, toolimpl.CountLarge(d, 224, "{n"))
 				for d.Field() {
 					key := d.KeyString()
 					var elem *Record
@@ -1525,7 +1525,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 				break
 			}
 			if d.Array() {
-				v.Shelves = make([]Shelf, 0, toolimpl.CountLarge(d, 56))
+				v.Shelves = make([]Shelf, 0, toolimpl.CountLarge(d, 56, "{"))
 				for d.Elem() {
 					var elem Shelf
 					decodeShelf(d, &elem)
@@ -1540,7 +1540,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 				break
 			}
 			if d.Array() {
-				v.Changes = make([]Change, 0, toolimpl.CountLarge(d, 448))
+				v.Changes = make([]Change, 0, toolimpl.CountLarge(d, 448, "{"))
 				for d.Elem() {
 					var elem Change
 					decodeChange(d, &elem)
@@ -1555,7 +1555,7 @@ func decodeStock(d *toolimpl.Decoder, v *Stock) {
 				break
 			}
 			if d.Array() {
-				v.Values = make([]any, 0, toolimpl.CountLarge(d, 208))
+				v.Values = make([]any, 0, toolimpl.CountLarge(d, 208, ""))
 				for d.Elem() {
 					var elem interface{}
 					elem, _ = d.Any()
@@ -1710,7 +1710,7 @@ func decodeShelf(d *toolimpl.Decoder, v *Shelf) {
 				break
 			}
 			if d.Array() {
-				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216))
+				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216, "{"))
 				for d.Elem() {
 					var elem Record
 					decodeRecord(d, &elem)
@@ -2040,7 +2040,7 @@ func fastTallyArgs(data []byte, i int, v *tallyArgs, strs *toolimpl.Strings) (in
 			hasItems = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Items = make([]BatchItem, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
+			v.Items = make([]BatchItem, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem BatchItem
 				i, ok = fastBatchItem(data, i, &elem, strs)
@@ -2149,7 +2149,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Records = make([]Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 216))
+			v.Records = make([]Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 216, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Record
 				i, ok = fastRecord(data, i, &elem, strs)
@@ -2165,7 +2165,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Refs = make([]*Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 224))
+			v.Refs = make([]*Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 224, "{n"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem *Record
 				elem = new(Record)
@@ -2182,7 +2182,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastObject(data, i)
-			v.Named = make(map[string]Record, toolimpl.FastCountLarge(strs, data, i, !more2, 216))
+			v.Named = make(map[string]Record, toolimpl.FastCountLarge(strs, data, i, !more2, 216, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
 				var mapKey string
 				if mapKey, i, ok = strs.MapKey(data, i); !ok {
@@ -2202,7 +2202,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastObject(data, i)
-			v.Pointed = make(map[string]*Record, toolimpl.FastCountLarge(strs, data, i, !more2, 224))
+			v.Pointed = make(map[string]*Record, toolimpl.FastCountLarge(strs, data, i, !more2, 224, "{n"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
 				var mapKey string
 				if mapKey, i, ok = strs.MapKey(data, i); !ok {

@@ -128,8 +128,10 @@ type Decoder struct {
 	spent, budget int
 	halted        bool
 	// dry is set when the fast path went over the budget: no item is
-	// kept (see Begin).
-	dry bool
+	// kept (see Begin). afterFast is set when a fast path gave the
+	// arguments up, as it does those the call refuses: CountLarge then
+	// makes slices and maps for a few items only.
+	dry, afterFast bool
 	// countedLarge are the bytes CountLarge has looked at.
 	countedLarge int
 
@@ -228,6 +230,22 @@ func (d *Decoder) Errorf(format string, args ...any) {
 		}
 	}
 	d.problem(d.path(), fmt.Sprintf(format, args...))
+}
+
+// counting reports whether a problem recorded now would only be counted,
+// past the ones a message lists (or after a syntax error), and counts it
+// if so: the problems of the items of an array, which come by the
+// thousand, check it first, so that Errorf's arguments are not even
+// boxed for them (an allocation each).
+func (d *Decoder) counting() bool {
+	if d.syntax != "" {
+		return true
+	}
+	if len(d.problems) == maxProblems {
+		d.more++
+		return true
+	}
+	return false
 }
 
 // NotOneOf reports that s, a string the model wrote, is none of values,
@@ -1730,34 +1748,41 @@ func DecodeNoInput(d *Decoder, _ *NoInput) {
 	}
 }
 
-// quoted reads a JSON string and returns a decoder over its contents, for
-// fields with the json tag option "string", which hold a number or a
-// boolean inside a string.
-func (d *Decoder) quoted(want string) (*Decoder, bool) {
+// quoted reads a JSON string and sets inner to a decoder over its
+// contents, for fields with the json tag option "string", which hold a
+// number or a boolean inside a string, and for a lenient call's numbers
+// and booleans in strings. inner is the caller's, on its stack: a lenient
+// call of a million wrong elements ("" for an int) made one Decoder on
+// the heap each, 119 MiB.
+func (d *Decoder) quoted(want string, inner *Decoder) bool {
 	if d.peek() != '"' {
 		d.mismatch("a string holding " + want)
-		return nil, false
+		return false
 	}
 	s, ok := d.readString()
 	if !ok {
-		return nil, false
+		return false
 	}
 	if !d.lenient && len(s) > 0 && (isSpace(s[0]) || isSpace(s[len(s)-1])) {
 		// encoding/json takes the value alone, without white space
 		// around it, and the schema's pattern says so; a lenient call
 		// takes what models send.
-		d.Errorf("must be a string holding %s, got %q", want, s)
-		return nil, false
+		if !d.counting() {
+			d.Errorf("must be a string holding %s, got %q", want, s)
+		}
+		return false
 	}
-	inner := &Decoder{data: s, maxDepth: 1}
-	return inner, true
+	inner.data, inner.maxDepth = s, 1
+	return true
 }
 
 // finishQuoted reports a quoted value that was not just one literal.
 func (d *Decoder) finishQuoted(inner *Decoder, want string) bool {
 	inner.ws()
 	if inner.syntax != "" || len(inner.problems) > 0 || inner.pos != len(inner.data) || len(inner.data) == 0 {
-		d.Errorf("must be a string holding %s, got %q", want, inner.data)
+		if !d.counting() {
+			d.Errorf("must be a string holding %s, got %q", want, inner.data)
+		}
 		return false
 	}
 	return true
@@ -1767,8 +1792,8 @@ func (d *Decoder) finishQuoted(inner *Decoder, want string) bool {
 // nothing else, and returns the number's text and whether it is written as
 // an integer. want names the value for the message if it is not so.
 func (d *Decoder) quotedNumber(want string, integer bool) ([]byte, []byte, bool) {
-	inner, ok := d.quoted(want)
-	if !ok {
+	var inner Decoder
+	if !d.quoted(want, &inner) {
 		return nil, nil, false
 	}
 	n := len(d.problems) + d.more
@@ -1777,9 +1802,11 @@ func (d *Decoder) quotedNumber(want string, integer bool) ([]byte, []byte, bool)
 	if isNumberStart(inner.peek()) {
 		text, isInt = inner.readNumber()
 	}
-	if text == nil || (integer && !isInt) || !d.finishQuoted(inner, want) {
+	if text == nil || (integer && !isInt) || !d.finishQuoted(&inner, want) {
 		if len(d.problems)+d.more == n { // finishQuoted did not say it
-			d.Errorf("must be a string holding %s, got %q", want, inner.data)
+			if !d.counting() {
+				d.Errorf("must be a string holding %s, got %q", want, inner.data)
+			}
 		}
 		return nil, inner.data, false
 	}
@@ -1802,7 +1829,9 @@ func (d *Decoder) QuotedInt(bits int) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(unsafeString(text), 10, bits)
 	if err != nil {
-		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
+		if !d.counting() {
+			d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
+		}
 		return 0, false
 	}
 	return n, true
@@ -1822,9 +1851,13 @@ func (d *Decoder) lenientInt(bits int) (int64, bool) {
 	case numInteger:
 		return n, true
 	case numTooBig:
-		d.Errorf(outOfRange+"from %d to %d, got string %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), echoBytes(raw))
+		if !d.counting() {
+			d.Errorf(outOfRange+"from %d to %d, got string %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), echoBytes(raw))
+		}
 	default:
-		d.Errorf("must be an integer, got %q", raw)
+		if !d.counting() {
+			d.Errorf("must be an integer, got %q", raw)
+		}
 	}
 	return 0, false
 }
@@ -1844,9 +1877,13 @@ func (d *Decoder) lenientUint(bits int) (uint64, bool) {
 	case numInteger:
 		return n, true
 	case numTooBig:
-		d.Errorf(outOfRange+"from 0 to %d, got string %q", uint64(math.MaxUint64)>>(64-bits), echoBytes(raw))
+		if !d.counting() {
+			d.Errorf(outOfRange+"from 0 to %d, got string %q", uint64(math.MaxUint64)>>(64-bits), echoBytes(raw))
+		}
 	default:
-		d.Errorf("must be an integer, got %q", raw)
+		if !d.counting() {
+			d.Errorf("must be an integer, got %q", raw)
+		}
 	}
 	return 0, false
 }
@@ -1865,7 +1902,9 @@ func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
 	}
 	n, err := strconv.ParseUint(unsafeString(text), 10, bits)
 	if err != nil {
-		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), raw)
+		if !d.counting() {
+			d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), raw)
+		}
 		return 0, false
 	}
 	return n, true
@@ -1882,7 +1921,9 @@ func (d *Decoder) QuotedFloat(bits int) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(unsafeString(text), bits)
 	if err != nil {
-		d.Errorf("must be a string holding a number that fits in %d-bit floating point, got %q", bits, raw)
+		if !d.counting() {
+			d.Errorf("must be a string holding a number that fits in %d-bit floating point, got %q", bits, raw)
+		}
 		return 0, false
 	}
 	return f, true
@@ -1893,8 +1934,8 @@ func (d *Decoder) QuotedBool() (bool, bool) {
 	if d.lenient && d.peek() != '"' {
 		return d.Bool() // lenient: the boolean itself
 	}
-	inner, ok := d.quoted("true or false")
-	if !ok {
+	var inner Decoder
+	if !d.quoted("true or false", &inner) {
 		return false, false
 	}
 	var v bool
@@ -1904,9 +1945,9 @@ func (d *Decoder) QuotedBool() (bool, bool) {
 	case 'f':
 		inner.literal("false")
 	default:
-		return false, d.finishQuoted(inner, "true or false") && false
+		return false, d.finishQuoted(&inner, "true or false") && false
 	}
-	return v, d.finishQuoted(inner, "true or false")
+	return v, d.finishQuoted(&inner, "true or false")
 }
 
 // Next returns the JSON type of the next value ("object", "array",
@@ -1974,7 +2015,7 @@ func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
 // without keeping them, so that the call spends the budget once.
 func (d *Decoder) Begin(st *Strings, s *runtime.Settings, info *runtime.Info, args json.RawMessage) {
 	d.BeginCall(s, info, args)
-	d.dry = st.spent > st.budget
+	d.dry, d.afterFast = st.spent > st.budget, true
 }
 
 // BeginCall starts decoding the arguments of one call of a generated tool

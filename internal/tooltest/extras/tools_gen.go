@@ -207,7 +207,7 @@ func decodeSection(d *toolimpl.Decoder, v *Section) {
 				break
 			}
 			if d.Array() {
-				v.Sections = make([]Section, 0, toolimpl.CountLarge(d, 40))
+				v.Sections = make([]Section, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Section
 					decodeSection(d, &elem)

@@ -2285,7 +2285,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				break
 			}
 			if d.Object() {
-				v.Props = make(map[string]any, toolimpl.CountLarge(d, 208))
+				v.Props = make(map[string]any, toolimpl.CountLarge(d, 208, ""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem interface{}
@@ -2409,7 +2409,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Array() {
-				v.Params = make([]any, 0, toolimpl.CountLarge(d, 208))
+				v.Params = make([]any, 0, toolimpl.CountLarge(d, 208, ""))
 				for d.Elem() {
 					var elem interface{}
 					elem, _ = d.Any()
@@ -2440,7 +2440,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Object() {
-				v.Meta = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24))
+				v.Meta = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24, ""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem json.RawMessage
@@ -2472,7 +2472,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 		case "settings":
 			hasSettings = true
 			if d.Object() {
-				v.Settings = make(map[string]map[string]string, toolimpl.CountLarge(d, 56))
+				v.Settings = make(map[string]map[string]string, toolimpl.CountLarge(d, 56, "{"))
 				for d.Field() {
 					key := d.KeyString()
 					var elem map[string]string
@@ -3407,7 +3407,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
-				}, 0, toolimpl.CountLarge(d, 32))
+				}, 0, toolimpl.CountLarge(d, 32, "{"))
 				n := 0
 				for d.Elem() {
 					var elem struct {
@@ -3731,7 +3731,7 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 		case "departments":
 			hasDepartments = true
 			if d.Array() {
-				v.Departments = make([]Department, 0, toolimpl.CountLarge(d, 40))
+				v.Departments = make([]Department, 0, toolimpl.CountLarge(d, 40, "{"))
 				n := 0
 				for d.Elem() {
 					var elem Department
@@ -3815,7 +3815,7 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 		case "waypoints":
 			hasWaypoints = true
 			if d.Array() {
-				v.Waypoints = make([]Waypoint, 0, toolimpl.CountLarge(d, 24))
+				v.Waypoints = make([]Waypoint, 0, toolimpl.CountLarge(d, 24, "{"))
 				n := 0
 				for d.Elem() {
 					var elem Waypoint
@@ -3852,11 +3852,11 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				break
 			}
 			if d.Array() {
-				v.Legs = make([][]Waypoint, 0, toolimpl.CountLarge(d, 24))
+				v.Legs = make([][]Waypoint, 0, toolimpl.CountLarge(d, 24, "["))
 				for d.Elem() {
 					var elem []Waypoint
 					if d.Array() {
-						elem = make([]Waypoint, 0, toolimpl.CountLarge(d, 24))
+						elem = make([]Waypoint, 0, toolimpl.CountLarge(d, 24, "{"))
 						for d.Elem() {
 							var elem2 Waypoint
 							decodeWaypoint(d, &elem2)
@@ -4095,7 +4095,7 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 		case "items":
 			hasItems = true
 			if d.Array() {
-				v.Items = make([]OrderLine, 0, toolimpl.CountLarge(d, 24))
+				v.Items = make([]OrderLine, 0, toolimpl.CountLarge(d, 24, "{"))
 				for d.Elem() {
 					var elem OrderLine
 					decodeOrderLine(d, &elem)
@@ -4142,7 +4142,7 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 				break
 			}
 			if d.Array() {
-				v.Pairs = make([]Pair[string, int64], 0, toolimpl.CountLarge(d, 24))
+				v.Pairs = make([]Pair[string, int64], 0, toolimpl.CountLarge(d, 24, "{"))
 				for d.Elem() {
 					var elem Pair[string, int64]
 					decodePair(d, &elem)
@@ -4795,7 +4795,7 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 		case "teams":
 			hasTeams = true
 			if d.Array() {
-				v.Teams = make([]Team, 0, toolimpl.CountLarge(d, 40))
+				v.Teams = make([]Team, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Team
 					decodeTeam(d, &elem)
@@ -5096,7 +5096,7 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 		case "members":
 			hasMembers = true
 			if d.Array() {
-				v.Members = make([]Member, 0, toolimpl.CountLarge(d, 64))
+				v.Members = make([]Member, 0, toolimpl.CountLarge(d, 64, "{"))
 				for d.Elem() {
 					var elem Member
 					decodeMember(d, &elem)
@@ -5242,7 +5242,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			if d.Array() {
-				v.Phones = make([]Phone, 0, toolimpl.CountLarge(d, 24))
+				v.Phones = make([]Phone, 0, toolimpl.CountLarge(d, 24, "{"))
 				for d.Elem() {
 					var elem Phone
 					decodePhone(d, &elem)
@@ -6123,7 +6123,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32))
+			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
@@ -6398,7 +6398,7 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 			hasDepartments = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Departments = make([]Department, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
+			v.Departments = make([]Department, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Department
 				i, ok = fastDepartment(data, i, &elem, strs)
@@ -6433,7 +6433,7 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 			hasWaypoints = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
+			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Waypoint
 				i, ok = fastWaypoint(data, i, &elem, strs)
@@ -6466,12 +6466,12 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Legs = make([][]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
+			v.Legs = make([][]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24, "["))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem []Waypoint
 				var more3 bool
 				i, more3, ok = toolimpl.FastArray(data, i)
-				elem = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more3, 24))
+				elem = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more3, 24, "{"))
 				for ; more3; i, more3, ok = toolimpl.FastNext(data, i, ']') {
 					var elem2 Waypoint
 					i, ok = fastWaypoint(data, i, &elem2, strs)
@@ -6569,7 +6569,7 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 			hasItems = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Items = make([]OrderLine, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
+			v.Items = make([]OrderLine, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem OrderLine
 				i, ok = fastOrderLine(data, i, &elem, strs)
@@ -6617,7 +6617,7 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
+			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Pair[string, int64]
 				i, ok = fastPair(data, i, &elem, strs)
@@ -6989,7 +6989,7 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 			hasTeams = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Teams = make([]Team, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
+			v.Teams = make([]Team, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Team
 				i, ok = fastTeam(data, i, &elem, strs)
@@ -7208,7 +7208,7 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 			hasMembers = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Members = make([]Member, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 64))
+			v.Members = make([]Member, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 64, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Member
 				i, ok = fastMember(data, i, &elem, strs)
@@ -7276,7 +7276,7 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Phones = make([]Phone, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
+			v.Phones = make([]Phone, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Phone
 				i, ok = fastPhone(data, i, &elem, strs)

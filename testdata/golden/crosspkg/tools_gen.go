@@ -250,7 +250,7 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 		case "to":
 			hasTo = true
 			if d.Array() {
-				v.To = make([]geo.Place, 0, toolimpl.CountLarge(d, 32))
+				v.To = make([]geo.Place, 0, toolimpl.CountLarge(d, 32, "{"))
 				for d.Elem() {
 					var elem geo.Place
 					decodePlace(d, &elem)
@@ -397,7 +397,7 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 			hasTo = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.To = make([]geo.Place, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32))
+			v.To = make([]geo.Place, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem geo.Place
 				i, ok = fastPlace(data, i, &elem, strs)

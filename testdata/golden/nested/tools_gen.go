@@ -220,7 +220,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				break
 			}
 			if d.Array() {
-				v.Rows = make([]*[2]int, 0, toolimpl.CountLarge(d, 24))
+				v.Rows = make([]*[2]int, 0, toolimpl.CountLarge(d, 24, "[n"))
 				for d.Elem() {
 					var elem *[2]int
 					elem = new([2]int)
@@ -251,7 +251,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				break
 			}
 			if d.Array() {
-				v.Matrix = make([][]int8, 0, toolimpl.CountLarge(d, 24))
+				v.Matrix = make([][]int8, 0, toolimpl.CountLarge(d, 24, "["))
 				for d.Elem() {
 					var elem []int8
 					if d.Array() {

@@ -375,7 +375,7 @@ func decodeWalkArgs(d *toolimpl.Decoder, v *walkArgs) {
 		case "forest":
 			hasForest = true
 			if d.Array() {
-				v.Forest = make(Forest, 0, toolimpl.CountLarge(d, 40))
+				v.Forest = make(Forest, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)
@@ -409,7 +409,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 				break
 			}
 			if d.Array() {
-				v.Children = make([]*Node, 0, toolimpl.CountLarge(d, 104))
+				v.Children = make([]*Node, 0, toolimpl.CountLarge(d, 104, "{n"))
 				for d.Elem() {
 					var elem *Node
 					elem = new(Node)
@@ -453,7 +453,7 @@ func decodeLabeled(d *toolimpl.Decoder, v *Labeled[int]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = make([]Labeled[int], 0, toolimpl.CountLarge(d, 32))
+				v.Kids = make([]Labeled[int], 0, toolimpl.CountLarge(d, 32, "{"))
 				for d.Elem() {
 					var elem Labeled[int]
 					decodeLabeled(d, &elem)
@@ -487,7 +487,7 @@ func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = make([]Labeled[string], 0, toolimpl.CountLarge(d, 40))
+				v.Kids = make([]Labeled[string], 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Labeled[string]
 					decodeLabeled2(d, &elem)
@@ -521,7 +521,7 @@ func decodeBranch(d *toolimpl.Decoder, v *Branch) {
 				break
 			}
 			if d.Array() {
-				v.Children = make(Forest, 0, toolimpl.CountLarge(d, 40))
+				v.Children = make(Forest, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)

@@ -132,7 +132,7 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 				break
 			}
 			if d.Array() {
-				v.Sub = make([]*a.Item, 0, toolimpl.CountLarge(d, 48))
+				v.Sub = make([]*a.Item, 0, toolimpl.CountLarge(d, 48, "{n"))
 				for d.Elem() {
 					var elem *a.Item
 					elem = new(a.Item)
@@ -167,7 +167,7 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 				break
 			}
 			if d.Array() {
-				v.Replies = make([]b.Item, 0, toolimpl.CountLarge(d, 40))
+				v.Replies = make([]b.Item, 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem b.Item
 					decodeItem2(d, &elem)

@@ -296,12 +296,12 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Object() {
-				v.Extra = make(map[string][]Base, toolimpl.CountLarge(d, 24))
+				v.Extra = make(map[string][]Base, toolimpl.CountLarge(d, 24, "["))
 				for d.Field() {
 					key := d.KeyString()
 					var elem []Base
 					if d.Array() {
-						elem = make([]Base, 0, toolimpl.CountLarge(d, 32))
+						elem = make([]Base, 0, toolimpl.CountLarge(d, 32, "{"))
 						for d.Elem() {
 							var elem2 Base
 							decodeBase(d, &elem2)
@@ -353,7 +353,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Scale = make([]*big.Float, 0, toolimpl.CountLarge(d, 48))
+				v.Scale = make([]*big.Float, 0, toolimpl.CountLarge(d, 48, "\"n"))
 				for d.Elem() {
 					var elem *big.Float
 					elem = new(big.Float)
@@ -369,7 +369,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Sizes = make([]*big.Int, 0, toolimpl.CountLarge(d, 40))
+				v.Sizes = make([]*big.Int, 0, toolimpl.CountLarge(d, 40, ""))
 				for d.Elem() {
 					var elem *big.Int
 					elem = new(big.Int)

@@ -303,7 +303,7 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 			if d.Next() == "array" {
 				mark := d.Mark()
 				if d.Array() {
-					v.Seats = make(Seats, 0, toolimpl.CountLarge(d, 24))
+					v.Seats = make(Seats, 0, toolimpl.CountLarge(d, 24, "{"))
 					for d.Elem() {
 						var elem Seat
 						decodeSeat(d, &elem)
