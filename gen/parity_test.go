@@ -178,8 +178,44 @@ func documented(d difference) string {
 		return "RawMessage is any JSON"
 	case textType(d):
 		return "UnmarshalText types are strings"
+	case d.key == "uniqueItems" && d.oursV == true && d.theirs == "":
+		return "a bare uniqueItems"
+	case strings.HasSuffix(d.path, "/properties/-") && d.theirV == nil,
+		d.key == "required" && onlyDash(d):
+		return "a json tag -,"
+	case d.key == "additionalProperties" && d.oursV == true && d.theirs == "":
+		// Not a difference: true is what an absent additionalProperties
+		// means.
+		return "additionalProperties true"
+	case d.key == "" && d.theirV == true && onlyDescribed(d.oursV):
+		// {"description": ...} and true accept the same values: the
+		// description is the difference.
+		return "doc comments as descriptions"
 	}
 	return ""
+}
+
+// onlyDash: toolgen requires the property "-" (json:"-,"), which invopop
+// leaves out.
+func onlyDash(d difference) bool {
+	ours, theirs := sortedStrings(d.oursV), sortedStrings(d.theirV)
+	return slices.Contains(ours, "-") && !slices.Contains(theirs, "-") &&
+		slices.Equal(slices.DeleteFunc(ours, func(s string) bool { return s == "-" }), theirs)
+}
+
+// onlyDescribed reports whether v is a schema with nothing but
+// annotations: it accepts every value, as true does.
+func onlyDescribed(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	for k := range m {
+		if k != "description" && k != "title" {
+			return false
+		}
+	}
+	return true
 }
 
 // textType: invopop describes a type with UnmarshalText by its (hidden)
