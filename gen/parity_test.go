@@ -178,6 +178,8 @@ func documented(d difference) string {
 		return "RawMessage is any JSON"
 	case textType(d):
 		return "UnmarshalText types are strings"
+	case bigInt(d):
+		return "*big.Int"
 	case d.key == "uniqueItems" && d.oursV == true && d.theirs == "":
 		return "a bare uniqueItems"
 	case strings.HasSuffix(d.path, "/properties/-") && d.theirV == nil,
@@ -193,6 +195,18 @@ func documented(d difference) string {
 		return "doc comments as descriptions"
 	}
 	return ""
+}
+
+// bigInt: invopop describes a *big.Int by its struct, which has no
+// exported fields; toolgen says integer, of at most MaxDigits digits.
+func bigInt(d difference) bool {
+	desc, _ := d.node["description"].(string)
+	if d.node["type"] != "integer" || !strings.HasSuffix(desc, " digits.") {
+		return false
+	}
+	return d.key == "type" && d.theirs == `"object"` ||
+		d.key == "properties" && d.theirs == "{}" ||
+		d.key == "additionalProperties" && d.theirs == "false"
 }
 
 // onlyDash: toolgen requires the property "-" (json:"-,"), which invopop

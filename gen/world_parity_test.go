@@ -38,6 +38,14 @@ var worldTypes = map[string]any{
 	"draft_reply":          world.DraftInput{},
 	"find_contact":         world.ContactInput{},
 	"notify":               world.NotifyInput{},
+	"search_products":      world.ProductQuery{},
+	"find_by_tone":         world.ToneFilter{},
+	"list_all":             world.Page{},
+	"between":              world.Window[float64]{},
+	"list_invoices":        world.InvoiceQuery{},
+	"read_file":            world.ReadFileInput{},
+	"set_quoted":           world.QuotedInput{},
+	"use_std":              world.StdInput{},
 }
 
 // TestWorldInvopopParity compares toolgen's schema of each argument type
@@ -119,8 +127,8 @@ func TestWorldDeterminism(t *testing.T) {
 			for _, f := range files {
 				n += len(f.tools)
 			}
-			if n != 25 {
-				t.Fatalf("%d tools, want 25 (23 in world, 2 in world/cmd/worldsrv)", n)
+			if n != 35 {
+				t.Fatalf("%d tools, want 35 (33 in world, 2 in world/cmd/worldsrv)", n)
 			}
 			continue
 		}

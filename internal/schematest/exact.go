@@ -301,6 +301,13 @@ func whyRefused(data []byte, root map[string]any, newValue func() any, selfDecod
 		strings.Contains(decErr.Error(), "cannot unmarshal number") {
 		return "self-decoding"
 	}
+	// A type's own UnmarshalText or UnmarshalJSON refuses a string its
+	// schema ("type": "string") allows (netip.Prefix given "zzz"):
+	// encoding/json refuses the document too, and the decoder reports the
+	// method's error as an invalid value.
+	if err != nil && !errors.As(err, &te) && selfDecoding && strings.Contains(decErr.Error(), ": invalid value ") {
+		return "self-decoding"
+	}
 	return ""
 }
 

@@ -490,6 +490,19 @@ var formatSamples = map[string][]string{
 	"hostname":  {"example.com", "-bad-.com"},
 }
 
+// patternSamples are strings for the patterns toolgen writes itself: a
+// number or boolean with the json option string, and []byte's base64.
+// Random strings almost never match them, so that a tool with such a
+// required field would get no valid document at all. Each list mixes
+// matches (values in and beyond the Go types' ranges) with near misses.
+var patternSamples = map[string][]string{
+	`^-?(0|[1-9][0-9]*)$`: {"0", "42", "-7", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "4294967296", "007", "1.5", " 1"},
+	`^(0|[1-9][0-9]*)$`:   {"0", "42", "255", "256", "4294967295", "4294967296", "18446744073709551615", "18446744073709551616", "-1", "+1"},
+	`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`: {"0", "1.5", "-2", "1e3", "2.5E-3", "1e400", "1e-400", "0.1", ".5", "1."},
+	`^(true|false)$`: {"true", "false", "True", "1"},
+	`^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`: {"", "aGk=", "aGVsbG8=", "AAAA", "/+/+", "aGk", "a===", "aG\nk="},
+}
+
 func (g *generator) value(s any, depth int) any {
 	m, ok := s.(map[string]any)
 	if !ok || depth > 6 {
@@ -536,6 +549,9 @@ func (g *generator) value(s any, depth int) any {
 		}
 		return out
 	case "string":
+		if samples, ok := patternSamples[fmt.Sprint(m["pattern"])]; ok && g.rnd.IntN(8) > 0 {
+			return samples[g.rnd.IntN(len(samples))]
+		}
 		if f, ok := m["format"].(string); ok {
 			samples := formatSamples[f]
 			if g.rnd.IntN(4) > 0 {

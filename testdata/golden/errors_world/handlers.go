@@ -62,3 +62,14 @@ type TransferArgs struct {
 //
 //tool:export
 func Transfer(ctx context.Context, in TransferArgs) (string, error) { return "", nil }
+
+// LabelArgs has the string option on a string, which some servers copy
+// from their ID fields.
+type LabelArgs struct {
+	Label string `json:"label,string"`
+}
+
+// SetLabel sets a label.
+//
+//tool:export
+func SetLabel(ctx context.Context, in LabelArgs) (string, error) { return in.Label, nil }

@@ -6,13 +6,17 @@ package world
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"math/big"
+	"net/netip"
 	"regexp"
 	"strconv"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
+	"github.com/toolgen-go/toolgen/testdata/golden/world/common"
 )
 
 // This file needs version 13 of toolgen's runtime. If the build fails here, generate it
@@ -20,7 +24,7 @@ import (
 const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package world, in source order.
-func Tools(cluster *Cluster, observer *Observer, records *Records) []runtime.Tool {
+func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, root Root, env Env, observer *Observer, records *Records) []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&draftReplyInfo, callDraftReply),
 		toolimpl.NewTool(&summarizeThreadInfo, callSummarizeThread),
@@ -28,6 +32,11 @@ func Tools(cluster *Cluster, observer *Observer, records *Records) []runtime.Too
 		toolimpl.NewTool(&resetInfo, callReset),
 		toolimpl.NewTool(&findContactInfo, callFindContact),
 		toolimpl.NewTool(&notifyInfo, callNotify),
+		listInvoicesTool{billing},
+		searchProductsTool{catalog},
+		findByToneTool{catalog},
+		listAllTool{catalog},
+		betweenTool{catalog},
 		describeTool{cluster},
 		listPodsTool{cluster},
 		applyTool{cluster},
@@ -35,6 +44,11 @@ func Tools(cluster *Cluster, observer *Observer, records *Records) []runtime.Too
 		logsTool{cluster},
 		execTool{cluster},
 		eventsTool{cluster},
+		readFileTool{root},
+		getenvTool{env},
+		toolimpl.NewTool(&calculatorInfo, callCalculator),
+		toolimpl.NewTool(&setQuotedInfo, callSetQuoted),
+		toolimpl.NewTool(&useStdInfo, callUseStd),
 		queryLogsTool{observer},
 		listMetricMetadataTool{observer},
 		queryCloudMetricTool{observer},
@@ -299,6 +313,311 @@ func callNotify(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		return res, err
 	}
 	return toolimpl.RunEncoded(ctx, s, &notifyInfo, in, Notify, encodeNotifyResult)
+}
+
+// listInvoicesSchema is the JSON Schema of the list_invoices tool's arguments: its Parameters, and its
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
+var listInvoicesSchema = json.RawMessage(`{"properties":{` +
+	`"customers":{"items":{"type":"string","pattern":"^cus_[A-Za-z0-9]+$"},"type":"array","maxItems":20},` +
+	`"emails":{"items":{"type":"string","format":"email"},"type":"array"},` +
+	`"statuses":{"items":{"type":"string","enum":["draft","open","paid"]},"type":"array","default":["open","paid"]},` +
+	`"codes":{"items":{"type":"string","maxLength":8,"minLength":3},"type":"array"},` +
+	`"limit":{"type":"integer","enum":[10,25,100],"default":25},` +
+	`"expand":{"type":"boolean","default":true},` +
+	`"step":{"type":"number","multipleOf":0.5,"minimum":0},` +
+	`"since":{"additionalProperties":{"type":"string","format":"date-time"},"type":"object"},` +
+	`"metadata":{"additionalProperties":true,"type":"object"},` +
+	`"patch":true,` +
+	`"items":{"items":true,"type":"array"},` +
+	`"lines":{"items":{"properties":{` +
+	`"sku":{"type":"string","minLength":1},` +
+	`"amount":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["sku","amount"]},"type":"array"},` +
+	`"byId":{"additionalProperties":{"properties":{` +
+	`"sku":{"type":"string","minLength":1},` +
+	`"amount":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["sku","amount"]},"type":"object"},` +
+	`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."}},` +
+	`"additionalProperties":false,"type":"object"}`)
+
+var listInvoicesInfo = runtime.Info{
+	Name:        "list_invoices",
+	Description: "Lists invoices.",
+	Parameters:  listInvoicesSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:            listInvoicesSchema,
+		OpenAIDegraded:    true,
+		Gemini:            listInvoicesSchema,
+		GeminiDegraded:    true,
+		Anthropic:         listInvoicesSchema,
+		AnthropicDegraded: true,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"customers":{"items":{"type":"string"},"type":"array"},` +
+		`"emails":{"items":{"type":"string"},"type":"array"},` +
+		`"statuses":{"items":{"type":"string","enum":["draft","open","paid",""]},"type":"array","default":["open","paid"]},` +
+		`"codes":{"items":{"type":"string"},"type":"array"},` +
+		`"limit":{"type":"integer","enum":[10,25,100,0],"default":25},` +
+		`"expand":{"type":"boolean","default":true},` +
+		`"step":{"type":"number"},` +
+		`"since":{"additionalProperties":{"type":"string","format":"date-time"},"type":"object"},` +
+		`"metadata":{"additionalProperties":true,"type":"object"},` +
+		`"patch":true,` +
+		`"items":{"items":true,"type":"array"},` +
+		`"lines":{"items":{"properties":{` +
+		`"sku":{"type":"string"},` +
+		`"amount":{"type":"number"}},` +
+		`"additionalProperties":false,"type":["object","null"],"required":["sku","amount"]},"type":"array"},` +
+		`"byId":{"additionalProperties":{"properties":{` +
+		`"sku":{"type":"string"},` +
+		`"amount":{"type":"number"}},` +
+		`"additionalProperties":false,"type":["object","null"],"required":["sku","amount"]},"type":"object"},` +
+		`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."}},` +
+		`"additionalProperties":false,"type":"object","required":["limit","expand"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+// listInvoicesTool is the list_invoices tool: it calls (*Billing).ListInvoices.
+type listInvoicesTool struct {
+	billing *Billing
+}
+
+// Info describes the tool.
+func (listInvoicesTool) Info() *runtime.Info {
+	return &listInvoicesInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Billing).ListInvoices with them.
+func (t listInvoicesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t listInvoicesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in InvoiceQuery
+	var d toolimpl.Decoder
+	d.BeginCall(s, &listInvoicesInfo, args)
+	decodeInvoiceQuery(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &listInvoicesInfo, in, func(ctx context.Context, in InvoiceQuery) (InvoiceQuery, error) {
+		return t.billing.ListInvoices(ctx, in)
+	}, nil)
+}
+
+var searchProductsInfo = runtime.Info{
+	Name:        "search_products",
+	Description: "Searches the catalog.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		"\"text\":{\"type\":\"string\",\"description\":\"free text; wrap an exact phrase in `backticks`\"}," +
+		`"filter[status]":{"type":"string","enum":["active","archived"]},` +
+		`"$select":{"type":"string","description":"fields to return,\ncomma-separated\tin order"},` +
+		`"名前":{"type":"string","description":"the product's name in Japanese"},` +
+		`"Untagged":{"type":"string","description":"a field with options but no name"}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: []runtime.Dialect{runtime.OpenAI, runtime.Gemini},
+		Omitted: []runtime.Dialect{runtime.Anthropic},
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		"\"text\":{\"type\":\"string\",\"description\":\"free text; wrap an exact phrase in `backticks`\"}," +
+		`"filter[status]":{"type":"string","enum":["active","archived",""]},` +
+		`"$select":{"type":"string","description":"fields to return,\ncomma-separated\tin order"},` +
+		`"名前":{"type":"string","description":"the product's name in Japanese"},` +
+		`"Untagged":{"type":"string","description":"a field with options but no name"}},` +
+		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+// searchProductsTool is the search_products tool: it calls (*Catalog).SearchProducts.
+type searchProductsTool struct {
+	catalog *Catalog
+}
+
+// Info describes the tool.
+func (searchProductsTool) Info() *runtime.Info {
+	return &searchProductsInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Catalog).SearchProducts with them.
+func (t searchProductsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t searchProductsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in ProductQuery
+	var strs toolimpl.Strings
+	if end, ok := fastProductQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = ProductQuery{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &searchProductsInfo, args)
+		decodeProductQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &searchProductsInfo, in, func(ctx context.Context, in ProductQuery) (ProductQuery, error) {
+		return t.catalog.SearchProducts(ctx, in)
+	}, encodeSearchProductsResult)
+}
+
+var findByToneInfo = runtime.Info{
+	Name:        "find_by_tone",
+	Description: "Lists items of some tones.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"filters":{"items":{"type":"string","enum":["formal","casual"]},"type":"array","description":"Filters joined with AND. Values: \"formal\": for customers; \"casual\": for colleagues."},` +
+		`"cursor":{"type":"string"},` +
+		`"page":{"type":"integer","minimum":1,"description":"The 1-based page number.","default":1},` +
+		`"perPage":{"type":"integer","maximum":100,"minimum":1,"description":"PerPage is how many items a page holds.","default":20}},` +
+		`"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"filters":{"items":{"type":"string","enum":["formal","casual",""]},"type":"array","description":"Filters joined with AND. Values: \"formal\": for customers; \"casual\": for colleagues."},` +
+		`"cursor":{"type":"string"},` +
+		`"page":{"type":"integer","description":"The 1-based page number.","default":1},` +
+		`"perPage":{"type":"integer","description":"PerPage is how many items a page holds.","default":20}},` +
+		`"additionalProperties":false,"type":"object"}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+// findByToneTool is the find_by_tone tool: it calls (*Catalog).FindByTone.
+type findByToneTool struct {
+	catalog *Catalog
+}
+
+// Info describes the tool.
+func (findByToneTool) Info() *runtime.Info {
+	return &findByToneInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Catalog).FindByTone with them.
+func (t findByToneTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t findByToneTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in PageArgs[Tone]
+	var d toolimpl.Decoder
+	d.BeginCall(s, &findByToneInfo, args)
+	decodePageArgs(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &findByToneInfo, in, func(ctx context.Context, in PageArgs[Tone]) (ToneFilter, error) {
+		return t.catalog.FindByTone(ctx, in)
+	}, encodeFindByToneResult)
+}
+
+const listAllOutput = `"properties":{` +
+	`"page":{"type":"integer","description":"The 1-based page number.","default":1},` +
+	`"perPage":{"type":"integer","description":"PerPage is how many items a page holds.","default":20}},` +
+	`"additionalProperties":false,"type":["object","null"]}`
+
+var listAllInfo = runtime.Info{
+	Name:        "list_all",
+	Description: "Lists every product, a page at a time.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"page":{"type":"integer","minimum":1,"description":"The 1-based page number.","default":1},` +
+		`"perPage":{"type":"integer","maximum":100,"minimum":1,"description":"PerPage is how many items a page holds.","default":20}},` +
+		`"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output:        json.RawMessage(`{` + listAllOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + listAllOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+// listAllTool is the list_all tool: it calls Catalog.ListAll.
+type listAllTool struct {
+	catalog *Catalog
+}
+
+// Info describes the tool.
+func (listAllTool) Info() *runtime.Info {
+	return &listAllInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Catalog.ListAll with them.
+func (t listAllTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t listAllTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in common.Pagination
+	var strs toolimpl.Strings
+	if end, ok := fastPagination(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = common.Pagination{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &listAllInfo, args)
+		decodePagination(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &listAllInfo, in, func(ctx context.Context, in common.Pagination) (*Page, error) {
+		return t.catalog.ListAll(ctx, &in)
+	}, encodePagination)
+}
+
+var betweenInfo = runtime.Info{
+	Name:        "between",
+	Description: "Lists products whose price lies in a window.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"key":{"type":"number"},` +
+		`"value":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"key":{"type":"number"},` +
+		`"value":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+// betweenTool is the between tool: it calls Catalog.Between.
+type betweenTool struct {
+	catalog *Catalog
+}
+
+// Info describes the tool.
+func (betweenTool) Info() *runtime.Info {
+	return &betweenInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Catalog.Between with them.
+func (t betweenTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t betweenTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in Pair[float64, float64]
+	var strs toolimpl.Strings
+	if end, ok := fastPair(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = Pair[float64, float64]{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &betweenInfo, args)
+		decodePair(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &betweenInfo, in, func(ctx context.Context, in Pair[float64, float64]) (Window[float64], error) {
+		return t.catalog.Between(ctx, in)
+	}, encodeBetweenResult)
 }
 
 var describeInfo = runtime.Info{
@@ -684,6 +1003,216 @@ func (t eventsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &eventsInfo, in, func(ctx context.Context, in eventsArgs) ([]string, error) {
 		return t.cluster.Events(ctx, in.Namespace, in.Limit)
 	}, encodeEventsResult)
+}
+
+var readFileInfo = runtime.Info{
+	Name:        "read_file",
+	Description: "Reads a file below the root.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"path":{"type":"string","description":"Path relative to the root (e.g. docs/a.md)"},` +
+		`"offset":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$","description":"Byte offset as a decimal string"}},` +
+		`"additionalProperties":false,"type":"object","required":["path"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"path":{"type":"string","description":"Path relative to the root (e.g. docs/a.md)"},` +
+		`"offset":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$","description":"Byte offset as a decimal string"}},` +
+		`"additionalProperties":false,"type":"object","required":["path"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+// readFileTool is the read_file tool: it calls Root.ReadFile.
+type readFileTool struct {
+	root Root
+}
+
+// Info describes the tool.
+func (readFileTool) Info() *runtime.Info {
+	return &readFileInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Root.ReadFile with them.
+func (t readFileTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t readFileTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in ReadFileInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &readFileInfo, args)
+	decodeReadFileInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &readFileInfo, in, func(ctx context.Context, in ReadFileInput) (ReadFileInput, error) {
+		return t.root.ReadFile(ctx, in)
+	}, nil)
+}
+
+var getenvInfo = runtime.Info{
+	Name:        "getenv",
+	Description: "Reads an environment variable.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"key":{"type":"string","description":"The variable's name, e.g. HOME."}},` +
+		`"additionalProperties":false,"type":"object","required":["key"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	ReadOnly: true,
+}
+
+// getenvTool is the getenv tool: it calls Env.Getenv.
+type getenvTool struct {
+	env Env
+}
+
+// Info describes the tool.
+func (getenvTool) Info() *runtime.Info {
+	return &getenvInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Env.Getenv with them.
+func (t getenvTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t getenvTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in getenvArgs
+	var strs toolimpl.Strings
+	if end, ok := fastGetenvArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = getenvArgs{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &getenvInfo, args)
+		decodeGetenvArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &getenvInfo, in, func(ctx context.Context, in getenvArgs) (string, error) {
+		return t.env.Getenv(in.Key)
+	}, nil)
+}
+
+var calculatorInfo = runtime.Info{
+	Name:        "calculator",
+	Description: "Evaluates an arithmetic expression given as one string, as langchaingo's tools take their input.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"input":{"type":"string","description":"The expression, e.g. 2*(3+4)."}},` +
+		`"additionalProperties":false,"type":"object","required":["input"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	ReadOnly: true,
+}
+
+func callCalculator(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in calculatorArgs
+	var strs toolimpl.Strings
+	if end, ok := fastCalculatorArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = calculatorArgs{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &calculatorInfo, args)
+		decodeCalculatorArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &calculatorInfo, in, func(ctx context.Context, in calculatorArgs) (string, error) {
+		return Calculator(ctx, in.Input)
+	}, nil)
+}
+
+var setQuotedInfo = runtime.Info{
+	Name:        "set_quoted",
+	Description: "Stores values that a JavaScript client sends as strings.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
+		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+		`"enabled":{"type":"string","pattern":"^(true|false)$"},` +
+		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."}},` +
+		`"additionalProperties":false,"type":"object","required":["count"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
+		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
+		`"enabled":{"type":"string","pattern":"^(true|false)$"},` +
+		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."}},` +
+		`"additionalProperties":false,"type":"object","required":["count"]}`),
+	OutputObject: true,
+	Idempotent:   true,
+}
+
+func callSetQuoted(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in QuotedInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &setQuotedInfo, args)
+	decodeQuotedInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &setQuotedInfo, in, SetQuoted, nil)
+}
+
+// useStdSchema is the JSON Schema of the use_std tool's arguments: its Parameters, and its
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
+var useStdSchema = json.RawMessage(`{"properties":{` +
+	`"note":{"properties":{` +
+	`"String":{"type":"string"},` +
+	`"Valid":{"type":"boolean"}},` +
+	`"additionalProperties":false,"type":"object","required":["String","Valid"]},` +
+	`"amount":{"type":"integer","description":"Constraints: at most 4096 digits."},` +
+	`"rate":{"type":"string"},` +
+	`"net":{"type":"string"},` +
+	`"month":{"type":"integer","maximum":12,"minimum":1},` +
+	`"day":{"type":"integer"},` +
+	`"parts":{"items":true,"type":"array"},` +
+	`"timeout":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."}},` +
+	`"additionalProperties":false,"type":"object","required":["note"]}`)
+
+var useStdInfo = runtime.Info{
+	Name:        "use_std",
+	Description: "Takes standard library types.",
+	Parameters:  useStdSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:            useStdSchema,
+		OpenAIDegraded:    true,
+		Gemini:            useStdSchema,
+		GeminiDegraded:    true,
+		Anthropic:         useStdSchema,
+		AnthropicDegraded: true,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"note":{"properties":{` +
+		`"String":{"type":"string"},` +
+		`"Valid":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["String","Valid"]},` +
+		`"amount":{"type":"integer"},` +
+		`"rate":true,` +
+		`"net":{"type":"string"},` +
+		`"month":{"type":"integer"},` +
+		`"day":{"type":"integer"},` +
+		`"parts":{"items":true,"type":"array"},` +
+		`"timeout":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."}},` +
+		`"additionalProperties":false,"type":"object","required":["note"]}`),
+	OutputObject: true,
+	Idempotent:   true,
+}
+
+func callUseStd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in StdInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &useStdInfo, args)
+	decodeStdInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &useStdInfo, in, UseStd, encodeUseStdResult)
 }
 
 var queryLogsInfo = runtime.Info{
@@ -1080,7 +1609,7 @@ func (t findRecordsTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	var in PageArgs[Filter]
 	var d toolimpl.Decoder
 	d.BeginCall(s, &findRecordsInfo, args)
-	decodePageArgs(&d, &in)
+	decodePageArgs2(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
@@ -1326,6 +1855,16 @@ func (t purgeRecordsTool) Call(ctx context.Context, s *runtime.Settings, args js
 type eventsArgs struct {
 	Namespace string `json:"namespace"`
 	Limit     *int   `json:"limit"`
+}
+
+// getenvArgs are the arguments of the getenv tool: the parameters of Env.Getenv.
+type getenvArgs struct {
+	Key string `json:"key"`
+}
+
+// calculatorArgs are the arguments of the calculator tool: the parameters of Calculator.
+type calculatorArgs struct {
+	Input string `json:"input"`
 }
 
 func decodeDraftInput(d *toolimpl.Decoder, v *DraftInput) {
@@ -1607,6 +2146,407 @@ func decodeNotifyInput(d *toolimpl.Decoder, v *NotifyInput) {
 	}
 	if !hasBody {
 		d.Missing("body")
+	}
+}
+
+func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
+	if !d.Object() {
+		return
+	}
+	var hasStatuses, hasLimit, hasExpand bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "customers":
+			if d.OptionalNull() {
+				v.Customers = nil
+				break
+			}
+			if d.Array() {
+				v.Customers = []string{}
+				n := 0
+				for d.Elem() {
+					var elem string
+					elem = d.StringMatching(pattern2)
+					if d.Keep() {
+						v.Customers = append(v.Customers, elem)
+					}
+					n++
+				}
+				if n > 20 {
+					d.Errorf(`must have at most 20 items, got %d`, n)
+				}
+			}
+		case "emails":
+			if d.OptionalNull() {
+				v.Emails = nil
+				break
+			}
+			if d.Array() {
+				v.Emails = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.String(); ok {
+						elem = s
+						if !toolimpl.ValidFormat("email", s) {
+							d.FormatError("email", s)
+						}
+					}
+					if d.Keep() {
+						v.Emails = append(v.Emails, elem)
+					}
+				}
+			}
+		case "statuses":
+			if d.OptionalNull() {
+				v.Statuses = nil
+				break
+			}
+			hasStatuses = true
+			if d.Array() {
+				v.Statuses = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.StringRef(); ok {
+						switch string(s) {
+						case "draft":
+							elem = "draft"
+						case "open":
+							elem = "open"
+						case "paid":
+							elem = "paid"
+						default:
+							d.NotOneOf(s, `"draft", "open", "paid"`)
+						}
+					}
+					if d.Keep() {
+						v.Statuses = append(v.Statuses, elem)
+					}
+				}
+			}
+		case "codes":
+			if d.OptionalNull() {
+				v.Codes = nil
+				break
+			}
+			if d.Array() {
+				v.Codes = []string{}
+				for d.Elem() {
+					var elem string
+					elem = d.StringLength(3, 8)
+					if d.Keep() {
+						v.Codes = append(v.Codes, elem)
+					}
+				}
+			}
+		case "limit":
+			if d.OptionalNull() {
+				break
+			}
+			hasLimit = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Limit = int(n)
+				switch v.Limit {
+				case 10, 25, 100:
+				default:
+					d.Errorf(`must be one of 10, 25, 100; got %v`, n)
+				}
+			}
+		case "expand":
+			if d.OptionalNull() {
+				break
+			}
+			hasExpand = true
+			v.Expand, _ = d.Bool()
+		case "step":
+			if d.OptionalNull() {
+				break
+			}
+			if f, ok := d.Float(64); ok {
+				v.Step = f
+				if !toolimpl.MultipleOf(f, "0.5") {
+					d.Errorf(`must be a multiple of 0.5, got %v`, f)
+				}
+				if f < 0 {
+					d.Errorf(`must be at least 0, got %v`, f)
+				}
+			}
+		case "since":
+			if d.OptionalNull() {
+				v.Since = nil
+				break
+			}
+			if d.Object() {
+				v.Since = make(map[string]time.Time, toolimpl.CountLarge(d, 24))
+				for d.Field() {
+					key := d.KeyString()
+					var elem time.Time
+					elem, _ = d.Time()
+					if toolimpl.KeepLarge(d, 24) {
+						v.Since[key] = elem
+					}
+				}
+			}
+		case "metadata":
+			if d.OptionalNull() {
+				v.Metadata = nil
+				break
+			}
+			if d.Object() {
+				v.Metadata = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24))
+				for d.Field() {
+					key := d.KeyString()
+					var elem json.RawMessage
+					elem, _ = d.Raw()
+					if toolimpl.KeepLarge(d, 24) {
+						v.Metadata[key] = elem
+					}
+				}
+			}
+		case "patch":
+			if d.OptionalNull() {
+				v.Patch = nil
+				break
+			}
+			if d.Null() {
+				v.Patch = nil
+			} else {
+				v.Patch = new(json.RawMessage)
+				*v.Patch, _ = d.Raw()
+			}
+		case "items":
+			if d.OptionalNull() {
+				v.Items = nil
+				break
+			}
+			if d.Array() {
+				v.Items = make([]any, 0, toolimpl.CountLarge(d, 208))
+				for d.Elem() {
+					var elem interface{}
+					elem, _ = d.Any()
+					if toolimpl.KeepLarge(d, 208) {
+						v.Items = append(v.Items, elem)
+					}
+				}
+			}
+		case "lines":
+			if d.OptionalNull() {
+				v.Lines = nil
+				break
+			}
+			if d.Array() {
+				v.Lines = make([]*InvoiceLine, 0, toolimpl.CountLarge(d, 32))
+				for d.Elem() {
+					var elem *InvoiceLine
+					elem = new(InvoiceLine)
+					decodeInvoiceLine(d, elem)
+					if toolimpl.KeepLarge(d, 32) {
+						v.Lines = append(v.Lines, elem)
+					}
+				}
+			}
+		case "byId":
+			if d.OptionalNull() {
+				v.ByID = nil
+				break
+			}
+			if d.Object() {
+				v.ByID = make(map[string]*InvoiceLine, toolimpl.CountLarge(d, 32))
+				for d.Field() {
+					key := d.KeyString()
+					var elem *InvoiceLine
+					elem = new(InvoiceLine)
+					decodeInvoiceLine(d, elem)
+					if toolimpl.KeepLarge(d, 32) {
+						v.ByID[key] = elem
+					}
+				}
+			}
+		case "cents":
+			if d.OptionalNull() {
+				break
+			}
+			v.Cents, _ = d.QuotedUint(64)
+		default:
+			d.Unknown("customers, emails, statuses, codes, limit, expand, step, since, metadata, patch, items, lines, byId, cents")
+		}
+	}
+	if !hasStatuses {
+		v.Statuses = []string{"open", "paid"}
+	}
+	if !hasLimit {
+		v.Limit = 25
+	}
+	if !hasExpand {
+		v.Expand = true
+	}
+}
+
+func decodeProductQuery(d *toolimpl.Decoder, v *ProductQuery) {
+	if !d.Object() {
+		return
+	}
+	var hasText bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "text":
+			hasText = true
+			v.Text, _ = d.String()
+		case "filter[status]":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "active":
+					v.Status = "active"
+				case "archived":
+					v.Status = "archived"
+				default:
+					d.NotOneOf(s, `"active", "archived"`)
+				}
+			}
+		case "$select":
+			if d.OptionalNull() {
+				break
+			}
+			v.Select, _ = d.String()
+		case "名前":
+			if d.OptionalNull() {
+				break
+			}
+			v.Name, _ = d.String()
+		case "Untagged":
+			if d.OptionalNull() {
+				break
+			}
+			v.Untagged, _ = d.String()
+		default:
+			d.Unknown("text, filter[status], $select, 名前, Untagged")
+		}
+	}
+	if !hasText {
+		d.Missing("text")
+	}
+}
+
+func decodePageArgs(d *toolimpl.Decoder, v *PageArgs[Tone]) {
+	if !d.Object() {
+		return
+	}
+	var hasPage, hasPerPage bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "filters":
+			if d.OptionalNull() {
+				v.Filters = nil
+				break
+			}
+			if d.Array() {
+				v.Filters = []Tone{}
+				for d.Elem() {
+					var elem Tone
+					if s, ok := d.StringRef(); ok {
+						if elem, ok = parseTone(s); !ok {
+							d.NotOneOf(s, `"formal", "casual"`)
+						}
+					}
+					if d.Keep() {
+						v.Filters = append(v.Filters, elem)
+					}
+				}
+			}
+		case "cursor":
+			if d.OptionalNull() {
+				break
+			}
+			v.Cursor, _ = d.String()
+		case "page":
+			if d.OptionalNull() {
+				break
+			}
+			hasPage = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Pagination.Page = int(n)
+				if n < 1 {
+					d.Errorf(`must be at least 1, got %v`, n)
+				}
+			}
+		case "perPage":
+			if d.OptionalNull() {
+				break
+			}
+			hasPerPage = true
+			v.Pagination.PerPage = toolimpl.IntIn[int](d, 1, 100)
+		default:
+			d.Unknown("filters, cursor, page, perPage")
+		}
+	}
+	if !hasPage {
+		v.Pagination.Page = 1
+	}
+	if !hasPerPage {
+		v.Pagination.PerPage = 20
+	}
+}
+
+func decodePagination(d *toolimpl.Decoder, v *common.Pagination) {
+	if !d.Object() {
+		return
+	}
+	var hasPage, hasPerPage bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "page":
+			if d.OptionalNull() {
+				break
+			}
+			hasPage = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Page = int(n)
+				if n < 1 {
+					d.Errorf(`must be at least 1, got %v`, n)
+				}
+			}
+		case "perPage":
+			if d.OptionalNull() {
+				break
+			}
+			hasPerPage = true
+			v.PerPage = toolimpl.IntIn[int](d, 1, 100)
+		default:
+			d.Unknown("page, perPage")
+		}
+	}
+	if !hasPage {
+		v.Page = 1
+	}
+	if !hasPerPage {
+		v.PerPage = 20
+	}
+}
+
+func decodePair(d *toolimpl.Decoder, v *Pair[float64, float64]) {
+	if !d.Object() {
+		return
+	}
+	var hasKey, hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "key":
+			hasKey = true
+			v.Key, _ = d.Float(64)
+		case "value":
+			hasValue = true
+			v.Value, _ = d.Float(64)
+		default:
+			d.Unknown("key, value")
+		}
+	}
+	if !hasKey {
+		d.Missing("key")
+	}
+	if !hasValue {
+		d.Missing("value")
 	}
 }
 
@@ -1913,6 +2853,182 @@ func decodeEventsArgs(d *toolimpl.Decoder, v *eventsArgs) {
 	}
 	if !hasNamespace {
 		d.Missing("namespace")
+	}
+}
+
+func decodeReadFileInput(d *toolimpl.Decoder, v *ReadFileInput) {
+	if !d.Object() {
+		return
+	}
+	var hasPath bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "path":
+			hasPath = true
+			v.Path, _ = d.String()
+		case "offset":
+			if d.OptionalNull() {
+				v.Offset = nil
+				break
+			}
+			v.Offset = new(int64)
+			*v.Offset, _ = d.QuotedInt(64)
+		default:
+			d.Unknown("path, offset")
+		}
+	}
+	if !hasPath {
+		d.Missing("path")
+	}
+}
+
+func decodeGetenvArgs(d *toolimpl.Decoder, v *getenvArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasKey bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "key":
+			hasKey = true
+			v.Key, _ = d.String()
+		default:
+			d.Unknown("key")
+		}
+	}
+	if !hasKey {
+		d.Missing("key")
+	}
+}
+
+func decodeCalculatorArgs(d *toolimpl.Decoder, v *calculatorArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasInput bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "input":
+			hasInput = true
+			v.Input, _ = d.String()
+		default:
+			d.Unknown("input")
+		}
+	}
+	if !hasInput {
+		d.Missing("input")
+	}
+}
+
+func decodeQuotedInput(d *toolimpl.Decoder, v *QuotedInput) {
+	if !d.Object() {
+		return
+	}
+	var hasCount bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "count":
+			hasCount = true
+			if n, ok := d.QuotedInt(strconv.IntSize); ok {
+				v.Count = int(n)
+			}
+		case "ratio":
+			if d.OptionalNull() {
+				break
+			}
+			v.Ratio, _ = d.QuotedFloat(64)
+		case "enabled":
+			if d.OptionalNull() {
+				break
+			}
+			v.Enabled, _ = d.QuotedBool()
+		case "big":
+			if d.OptionalNull() {
+				v.Big = nil
+				break
+			}
+			v.Big = new(uint32)
+			if n, ok := d.QuotedUint(32); ok {
+				*v.Big = uint32(n)
+			}
+		default:
+			d.Unknown("count, ratio, enabled, big")
+		}
+	}
+	if !hasCount {
+		d.Missing("count")
+	}
+}
+
+func decodeStdInput(d *toolimpl.Decoder, v *StdInput) {
+	if !d.Object() {
+		return
+	}
+	var hasNote bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "note":
+			hasNote = true
+			decodeNullString(d, &v.Note)
+		case "amount":
+			if d.OptionalNull() {
+				v.Amount = nil
+				break
+			}
+			v.Amount = new(big.Int)
+			d.JSONUnmarshaler("integer", v.Amount)
+		case "rate":
+			if d.OptionalNull() {
+				v.Rate = nil
+				break
+			}
+			v.Rate = new(big.Float)
+			d.TextUnmarshaler(v.Rate)
+		case "net":
+			if d.OptionalNull() {
+				break
+			}
+			d.TextUnmarshaler(&v.Net)
+		case "month":
+			if d.OptionalNull() {
+				break
+			}
+			v.Month = toolimpl.IntIn[time.Month](d, 1, 12)
+		case "day":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Day = time.Weekday(n)
+			}
+		case "parts":
+			if d.OptionalNull() {
+				v.Parts = nil
+				break
+			}
+			if d.Array() {
+				v.Parts = make([]json.RawMessage, 0, toolimpl.CountLarge(d, 24))
+				for d.Elem() {
+					var elem json.RawMessage
+					elem, _ = d.Raw()
+					if toolimpl.KeepLarge(d, 24) {
+						v.Parts = append(v.Parts, elem)
+					}
+				}
+			}
+		case "timeout":
+			if d.OptionalNull() {
+				v.Timeout = nil
+				break
+			}
+			v.Timeout = new(time.Duration)
+			*v.Timeout, _ = d.Duration()
+		default:
+			d.Unknown("note, amount, rate, net, month, day, parts, timeout")
+		}
+	}
+	if !hasNote {
+		d.Missing("note")
 	}
 }
 
@@ -2300,7 +3416,7 @@ func decodeWebSearchArguments(d *toolimpl.Decoder, v *WebSearchArguments) {
 	}
 }
 
-func decodePageArgs(d *toolimpl.Decoder, v *PageArgs[Filter]) {
+func decodePageArgs2(d *toolimpl.Decoder, v *PageArgs[Filter]) {
 	if !d.Object() {
 		return
 	}
@@ -2426,7 +3542,7 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 				v.Attrs = make([]Pair[string, int], 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem Pair[string, int]
-					decodePair(d, &elem)
+					decodePair2(d, &elem)
 					if toolimpl.KeepLarge(d, 24) {
 						v.Attrs = append(v.Attrs, elem)
 					}
@@ -2758,6 +3874,31 @@ func decodeObject4(d *toolimpl.Decoder, v *struct {
 	}
 }
 
+func decodeInvoiceLine(d *toolimpl.Decoder, v *InvoiceLine) {
+	if !d.Object() {
+		return
+	}
+	var hasSKU, hasAmount bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "sku":
+			hasSKU = true
+			v.SKU = d.StringLength(1, -1)
+		case "amount":
+			hasAmount = true
+			v.Amount, _ = d.Float(64)
+		default:
+			d.Unknown("sku, amount")
+		}
+	}
+	if !hasSKU {
+		d.Missing("sku")
+	}
+	if !hasAmount {
+		d.Missing("amount")
+	}
+}
+
 func decodeObjectMeta(d *toolimpl.Decoder, v *ObjectMeta) {
 	if !d.Object() {
 		return
@@ -2788,6 +3929,31 @@ func decodeObjectMeta(d *toolimpl.Decoder, v *ObjectMeta) {
 	}
 	if !hasName {
 		d.Missing("name")
+	}
+}
+
+func decodeNullString(d *toolimpl.Decoder, v *sql.NullString) {
+	if !d.Object() {
+		return
+	}
+	var hasString, hasValid bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "String":
+			hasString = true
+			v.String, _ = d.String()
+		case "Valid":
+			hasValid = true
+			v.Valid, _ = d.Bool()
+		default:
+			d.Unknown("String, Valid")
+		}
+	}
+	if !hasString {
+		d.Missing("String")
+	}
+	if !hasValid {
+		d.Missing("Valid")
 	}
 }
 
@@ -2827,7 +3993,7 @@ func decodeFilter(d *toolimpl.Decoder, v *Filter) {
 	}
 }
 
-func decodePair(d *toolimpl.Decoder, v *Pair[string, int]) {
+func decodePair2(d *toolimpl.Decoder, v *Pair[string, int]) {
 	if !d.Object() {
 		return
 	}
@@ -3078,6 +4244,125 @@ func fastNotifyInput(data []byte, i int, v *NotifyInput, strs *toolimpl.Strings)
 	return i, true
 }
 
+func fastProductQuery(data []byte, i int, v *ProductQuery, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasText bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "text":
+			hasText = true
+			v.Text, i, ok = strs.String(data, i)
+		case "filter[status]":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "active":
+					v.Status = "active"
+				case "archived":
+					v.Status = "archived"
+				default:
+					ok = false
+				}
+			}
+		case "$select":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Select, i, ok = strs.String(data, i)
+		case "名前":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Name, i, ok = strs.String(data, i)
+		case "Untagged":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Untagged, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasText {
+		return i, false
+	}
+	return i, true
+}
+
+func fastPagination(data []byte, i int, v *common.Pagination, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasPage, hasPerPage bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "page":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			hasPage = true
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Page = int(n)
+			if !ok || n < 1 {
+				return i, false
+			}
+		case "perPage":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			hasPerPage = true
+			v.PerPage, i, ok = toolimpl.FastIntIn[int](data, i, 1, 100)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	if !hasPage {
+		v.Page = 1
+	}
+	if !hasPerPage {
+		v.PerPage = 20
+	}
+	return i, true
+}
+
+func fastPair(data []byte, i int, v *Pair[float64, float64], strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasKey, hasValue bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "key":
+			hasKey = true
+			v.Key, i, ok = toolimpl.FastFloat(data, i, 64)
+		case "value":
+			hasValue = true
+			v.Value, i, ok = toolimpl.FastFloat(data, i, 64)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasKey || !hasValue {
+		return i, false
+	}
+	return i, true
+}
+
 func fastDescribeParams(data []byte, i int, v *DescribeParams, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCluster, hasNamespace, hasName bool
@@ -3202,6 +4487,50 @@ func fastEventsArgs(data []byte, i int, v *eventsArgs, strs *toolimpl.Strings) (
 		}
 	}
 	if !ok || !hasNamespace {
+		return i, false
+	}
+	return i, true
+}
+
+func fastGetenvArgs(data []byte, i int, v *getenvArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasKey bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "key":
+			hasKey = true
+			v.Key, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasKey {
+		return i, false
+	}
+	return i, true
+}
+
+func fastCalculatorArgs(data []byte, i int, v *calculatorArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasInput bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "input":
+			hasInput = true
+			v.Input, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasInput {
 		return i, false
 	}
 	return i, true
@@ -3532,6 +4861,18 @@ func encodeNotifyResult(e *toolimpl.Encoder, v NotifyInput) {
 	encodeNotifyInput(e, &v)
 }
 
+func encodeSearchProductsResult(e *toolimpl.Encoder, v ProductQuery) {
+	encodeProductQuery(e, &v)
+}
+
+func encodeFindByToneResult(e *toolimpl.Encoder, v ToneFilter) {
+	encodePageArgs(e, &v)
+}
+
+func encodeBetweenResult(e *toolimpl.Encoder, v Window[float64]) {
+	encodePair(e, &v)
+}
+
 func encodeListPodsResult(e *toolimpl.Encoder, v []ListPodsParams) {
 	if v == nil {
 		e.Null()
@@ -3586,6 +4927,10 @@ func encodeEventsResult(e *toolimpl.Encoder, v []string) {
 	}
 }
 
+func encodeUseStdResult(e *toolimpl.Encoder, v StdInput) {
+	encodeStdInput(e, &v)
+}
+
 func encodeQueryLogsResult(e *toolimpl.Encoder, v QueryLogsParams) {
 	encodeQueryLogsParams(e, &v)
 }
@@ -3634,7 +4979,7 @@ func encodeWebSearchResult(e *toolimpl.Encoder, v WebSearchArguments) {
 }
 
 func encodeFindRecordsResult(e *toolimpl.Encoder, v PageArgs[Filter]) {
-	encodePageArgs(e, &v)
+	encodePageArgs2(e, &v)
 }
 
 func encodeStoreRecordResult(e *toolimpl.Encoder, v *RecordInput) {
@@ -3782,6 +5127,99 @@ func encodeNotifyInput(e *toolimpl.Encoder, v *NotifyInput) {
 	e.Byte('}')
 }
 
+func encodeProductQuery(e *toolimpl.Encoder, v *ProductQuery) {
+	e.Raw(`{"text":`)
+	e.String(v.Text)
+	if len(v.Status) != 0 {
+		e.Raw(`,"filter[status]":`)
+		e.String(v.Status)
+	}
+	if len(v.Select) != 0 {
+		e.Raw(`,"$select":`)
+		e.String(v.Select)
+	}
+	if len(v.Name) != 0 {
+		e.Raw(`,"名前":`)
+		e.String(v.Name)
+	}
+	if len(v.Untagged) != 0 {
+		e.Raw(`,"Untagged":`)
+		e.String(v.Untagged)
+	}
+	e.Byte('}')
+}
+
+func encodePageArgs(e *toolimpl.Encoder, v *PageArgs[Tone]) {
+	sep := byte('{')
+	if len(v.Filters) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"filters":`)
+		e.Byte('[')
+		for i2, el2 := range v.Filters {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(string(el2))
+		}
+		e.Byte(']')
+	}
+	if len(v.Cursor) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"cursor":`)
+		e.String(v.Cursor)
+	}
+	if v.Pagination.Page != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"page":`)
+		e.Int(int64(v.Pagination.Page))
+	}
+	if v.Pagination.PerPage != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"perPage":`)
+		e.Int(int64(v.Pagination.PerPage))
+	}
+	if sep == '{' {
+		e.Byte('{')
+	}
+	e.Byte('}')
+}
+
+func encodePagination(e *toolimpl.Encoder, v *common.Pagination) {
+	if v == nil {
+		e.Null()
+		return
+	}
+	sep := byte('{')
+	if v.Page != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"page":`)
+		e.Int(int64(v.Page))
+	}
+	if v.PerPage != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"perPage":`)
+		e.Int(int64(v.PerPage))
+	}
+	if sep == '{' {
+		e.Byte('{')
+	}
+	e.Byte('}')
+}
+
+func encodePair(e *toolimpl.Encoder, v *Pair[float64, float64]) {
+	e.Raw(`{"key":`)
+	e.Float(v.Key, 64)
+	e.Raw(`,"value":`)
+	e.Float(v.Value, 64)
+	e.Byte('}')
+}
+
 func encodeListPodsParams(e *toolimpl.Encoder, v *ListPodsParams) {
 	sep := byte('{')
 	if len(v.Namespace) != 0 {
@@ -3874,6 +5312,47 @@ func encodeListPodsParams(e *toolimpl.Encoder, v *ListPodsParams) {
 	}
 	if sep == '{' {
 		e.Byte('{')
+	}
+	e.Byte('}')
+}
+
+func encodeStdInput(e *toolimpl.Encoder, v *StdInput) {
+	e.Raw(`{"note":`)
+	encodeNullString(e, &v.Note)
+	if v.Amount != nil {
+		e.Raw(`,"amount":`)
+		e.Value(v.Amount)
+	}
+	if v.Rate != nil {
+		e.Raw(`,"rate":`)
+		e.Value(v.Rate)
+	}
+	if v.Net != (netip.Prefix{}) {
+		e.Raw(`,"net":`)
+		toolimpl.Text(e, v.Net)
+	}
+	if v.Month != 0 {
+		e.Raw(`,"month":`)
+		e.Int(int64(v.Month))
+	}
+	if v.Day != 0 {
+		e.Raw(`,"day":`)
+		e.Int(int64(v.Day))
+	}
+	if len(v.Parts) != 0 {
+		e.Raw(`,"parts":`)
+		e.Byte('[')
+		for i2, el2 := range v.Parts {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.JSON(el2)
+		}
+		e.Byte(']')
+	}
+	if v.Timeout != nil {
+		e.Raw(`,"timeout":`)
+		e.Int(int64(*v.Timeout))
 	}
 	e.Byte('}')
 }
@@ -4044,7 +5523,7 @@ func encodeWebSearchArguments(e *toolimpl.Encoder, v *WebSearchArguments) {
 	e.Byte('}')
 }
 
-func encodePageArgs(e *toolimpl.Encoder, v *PageArgs[Filter]) {
+func encodePageArgs2(e *toolimpl.Encoder, v *PageArgs[Filter]) {
 	sep := byte('{')
 	if len(v.Filters) != 0 {
 		e.Byte(sep)
@@ -4119,6 +5598,14 @@ func encodeResult(e *toolimpl.Encoder, v *Result) {
 	e.Byte('}')
 }
 
+func encodeNullString(e *toolimpl.Encoder, v *sql.NullString) {
+	e.Raw(`{"String":`)
+	e.String(v.String)
+	e.Raw(`,"Valid":`)
+	e.Bool(v.Valid)
+	e.Byte('}')
+}
+
 func encodeFilter(e *toolimpl.Encoder, v *Filter) {
 	e.Raw(`{"field":`)
 	e.String(v.Field)
@@ -4148,4 +5635,5 @@ func _() {
 // Patterns of string fields, compiled once.
 var (
 	pattern1 = regexp.MustCompile("^\\+[0-9]{6,15}$")
+	pattern2 = regexp.MustCompile("^cus_[A-Za-z0-9]+$")
 )

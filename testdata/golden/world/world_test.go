@@ -57,6 +57,16 @@ func targets(reg *runtime.Registry) map[string]schematest.Target {
 		"reset":                schematest.TargetFor[struct{}](reg, "reset"),
 		"find_contact":         schematest.TargetFor[ContactInput](reg, "find_contact"),
 		"notify":               schematest.TargetFor[NotifyInput](reg, "notify"),
+		"search_products":      schematest.TargetFor[ProductQuery](reg, "search_products"),
+		"find_by_tone":         schematest.TargetFor[ToneFilter](reg, "find_by_tone"),
+		"list_all":             schematest.TargetFor[Page](reg, "list_all"),
+		"between":              schematest.TargetFor[Window[float64]](reg, "between"),
+		"list_invoices":        schematest.TargetFor[InvoiceQuery](reg, "list_invoices"),
+		"read_file":            schematest.TargetFor[ReadFileInput](reg, "read_file"),
+		"getenv":               schematest.TargetFor[struct{ Key string }](reg, "getenv"),
+		"calculator":           schematest.TargetFor[struct{ Input string }](reg, "calculator"),
+		"set_quoted":           schematest.TargetFor[QuotedInput](reg, "set_quoted"),
+		"use_std":              schematest.TargetFor[StdInput](reg, "use_std"),
 	}
 }
 
@@ -64,7 +74,7 @@ func newRegistry(t *testing.T, s runtime.Settings) *runtime.Registry {
 	t.Helper()
 	s.Approver = func(context.Context, runtime.Call) (bool, error) { return true, nil }
 	reg := runtime.NewRegistry(&s)
-	if err := reg.Register(Tools(&Cluster{Name: "c1"}, &Observer{Org: "o"}, &Records{})...); err != nil {
+	if err := reg.Register(Tools(&Billing{}, &Catalog{}, &Cluster{Name: "c1"}, "", Env{"HOME": "/home/a"}, &Observer{Org: "o"}, &Records{})...); err != nil {
 		t.Fatal(err)
 	}
 	return reg
@@ -77,7 +87,7 @@ func newRegistry(t *testing.T, s runtime.Settings) *runtime.Registry {
 func TestDifferential(t *testing.T) {
 	reg := newRegistry(t, runtime.Settings{})
 	all := targets(reg)
-	tools := Tools(&Cluster{}, &Observer{}, &Records{})
+	tools := Tools(&Billing{}, &Catalog{}, &Cluster{}, "", nil, &Observer{}, &Records{})
 	if len(tools) != len(all) {
 		t.Errorf("%d tools, %d targets", len(tools), len(all))
 	}
@@ -94,6 +104,7 @@ func TestDifferential(t *testing.T) {
 			t.Parallel()
 			r := schematest.Run(t, info.Name, info.Parameters, docsPerTool, target)
 			r.Log(t)
+			t.Logf("%s: %d documents, %d valid", info.Name, r.Checked, r.Valid)
 			mu.Lock()
 			defer mu.Unlock()
 			for k, n := range r.Apart {
