@@ -46,6 +46,7 @@ var worldTypes = map[string]any{
 	"read_file":            world.ReadFileInput{},
 	"set_quoted":           world.QuotedInput{},
 	"use_std":              world.StdInput{},
+	"run_batch":            world.BatchInput{},
 }
 
 // TestWorldInvopopParity compares toolgen's schema of each argument type
@@ -127,8 +128,8 @@ func TestWorldDeterminism(t *testing.T) {
 			for _, f := range files {
 				n += len(f.tools)
 			}
-			if n != 35 {
-				t.Fatalf("%d tools, want 35 (33 in world, 2 in world/cmd/worldsrv)", n)
+			if n != 37 {
+				t.Fatalf("%d tools, want 37 (35 in world, 2 in world/cmd/worldsrv)", n)
 			}
 			continue
 		}

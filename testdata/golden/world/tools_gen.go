@@ -24,7 +24,7 @@ import (
 const _ = toolimpl.SupportPackageIsVersion13
 
 // Tools returns the tools of package world, in source order.
-func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, root Root, env Env, observer *Observer, records *Records) []runtime.Tool {
+func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, records *Records, root Root, env Env, observer *Observer) []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&draftReplyInfo, callDraftReply),
 		toolimpl.NewTool(&summarizeThreadInfo, callSummarizeThread),
@@ -44,6 +44,8 @@ func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, root Root, env 
 		logsTool{cluster},
 		execTool{cluster},
 		eventsTool{cluster},
+		runBatchTool{records},
+		toolimpl.NewTool(&versionInfo, callVersion),
 		readFileTool{root},
 		getenvTool{env},
 		toolimpl.NewTool(&calculatorInfo, callCalculator),
@@ -1003,6 +1005,98 @@ func (t eventsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &eventsInfo, in, func(ctx context.Context, in eventsArgs) ([]string, error) {
 		return t.cluster.Events(ctx, in.Namespace, in.Limit)
 	}, encodeEventsResult)
+}
+
+var runBatchInfo = runtime.Info{
+	Name:        "run_batch",
+	Description: "Runs a batch of filters.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"items":{"items":{"properties":{` +
+		`"field":{"type":"string","enum":["name","owner","created"]},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["field","value"]},"type":"array"},` +
+		`"more":{"type":"boolean"},` +
+		`"requestId":{"type":"string"},` +
+		`"dryRun":{"type":"boolean"},` +
+		`"Keywords":{"items":{"type":"string"},"type":"array","description":"A named slice, embedded: a field named Keywords."},` +
+		`"from":{"type":"string","format":"date-time","description":"Start of the range (RFC3339)"},` +
+		`"to":{"type":"string","format":"date-time","description":"End of the range (RFC3339); defaults to now"},` +
+		`"scope":{"properties":{` +
+		`"page":{"type":"integer","minimum":1,"description":"The 1-based page number.","default":1},` +
+		`"perPage":{"type":"integer","maximum":100,"minimum":1,"description":"PerPage is how many items a page holds.","default":20}},` +
+		`"additionalProperties":false,"type":"object","description":"Selects one page of a listing."},` +
+		`"timeout":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."}},` +
+		`"additionalProperties":false,"type":"object","required":["Keywords","scope"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"items":{"items":{"properties":{` +
+		`"field":{"type":"string","enum":["name","owner","created",""]},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["field","value"]},"type":"array"},` +
+		`"more":{"type":"boolean"},` +
+		`"requestId":{"type":"string"},` +
+		`"dryRun":{"type":"boolean"},` +
+		`"Keywords":{"items":{"type":"string"},"type":["array","null"],"description":"A named slice, embedded: a field named Keywords."},` +
+		`"from":{"type":"string","format":"date-time","description":"Start of the range (RFC3339)"},` +
+		`"to":{"type":"string","format":"date-time","description":"End of the range (RFC3339); defaults to now"},` +
+		`"scope":{"properties":{` +
+		`"page":{"type":"integer","description":"The 1-based page number.","default":1},` +
+		`"perPage":{"type":"integer","description":"PerPage is how many items a page holds.","default":20}},` +
+		`"additionalProperties":false,"type":"object","description":"Selects one page of a listing."},` +
+		`"timeout":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."}},` +
+		`"additionalProperties":false,"type":"object","required":["Keywords","scope"]}`),
+	OutputObject: true,
+	Idempotent:   true,
+}
+
+// runBatchTool is the run_batch tool: it calls (*Records).RunBatch.
+type runBatchTool struct {
+	records *Records
+}
+
+// Info describes the tool.
+func (runBatchTool) Info() *runtime.Info {
+	return &runBatchInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Records).RunBatch with them.
+func (t runBatchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t runBatchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in BatchInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &runBatchInfo, args)
+	decodeBatchInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &runBatchInfo, in, func(ctx context.Context, in BatchInput) (BatchInput, error) {
+		return t.records.RunBatch(ctx, in)
+	}, encodeRunBatchResult)
+}
+
+var versionInfo = runtime.Info{
+	Name:        "version",
+	Description: "Reports the server's version.",
+	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	ReadOnly: true,
+}
+
+func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	if res, ok := toolimpl.NoArguments(s, &versionInfo, args); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &versionInfo, toolimpl.NoInput{}, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+		return Version(ctx)
+	}, nil)
 }
 
 var readFileInfo = runtime.Info{
@@ -2856,6 +2950,84 @@ func decodeEventsArgs(d *toolimpl.Decoder, v *eventsArgs) {
 	}
 }
 
+func decodeBatchInput(d *toolimpl.Decoder, v *BatchInput) {
+	if !d.Object() {
+		return
+	}
+	var hasKeywords, hasScope bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "items":
+			if d.OptionalNull() {
+				v.Paged.Items = nil
+				break
+			}
+			if d.Array() {
+				v.Paged.Items = make([]Filter, 0, toolimpl.CountLarge(d, 32))
+				for d.Elem() {
+					var elem Filter
+					decodeFilter(d, &elem)
+					if toolimpl.KeepLarge(d, 32) {
+						v.Paged.Items = append(v.Paged.Items, elem)
+					}
+				}
+			}
+		case "more":
+			if d.OptionalNull() {
+				break
+			}
+			v.Paged.More, _ = d.Bool()
+		case "requestId":
+			if d.OptionalNull() {
+				break
+			}
+			v.MetaAlias.RequestID, _ = d.String()
+		case "dryRun":
+			if d.OptionalNull() {
+				break
+			}
+			v.MetaAlias.DryRun, _ = d.Bool()
+		case "Keywords":
+			hasKeywords = true
+			v.Keywords = d.Strings(0, -1)
+		case "from":
+			if d.OptionalNull() {
+				break
+			}
+			if v.TimeRange == nil {
+				v.TimeRange = new(common.TimeRange)
+			}
+			v.TimeRange.From = new(time.Time)
+			*v.TimeRange.From, _ = d.Time()
+		case "to":
+			if d.OptionalNull() {
+				break
+			}
+			if v.TimeRange == nil {
+				v.TimeRange = new(common.TimeRange)
+			}
+			v.TimeRange.To = new(time.Time)
+			*v.TimeRange.To, _ = d.Time()
+		case "scope":
+			hasScope = true
+			decodePagination(d, &v.Scope)
+		case "timeout":
+			if d.OptionalNull() {
+				break
+			}
+			v.Timeout, _ = d.Duration()
+		default:
+			d.Unknown("items, more, requestId, dryRun, Keywords, from, to, scope, timeout")
+		}
+	}
+	if !hasKeywords {
+		d.Missing("Keywords")
+	}
+	if !hasScope {
+		d.Missing("scope")
+	}
+}
+
 func decodeReadFileInput(d *toolimpl.Decoder, v *ReadFileInput) {
 	if !d.Object() {
 		return
@@ -3932,31 +4104,6 @@ func decodeObjectMeta(d *toolimpl.Decoder, v *ObjectMeta) {
 	}
 }
 
-func decodeNullString(d *toolimpl.Decoder, v *sql.NullString) {
-	if !d.Object() {
-		return
-	}
-	var hasString, hasValid bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "String":
-			hasString = true
-			v.String, _ = d.String()
-		case "Valid":
-			hasValid = true
-			v.Valid, _ = d.Bool()
-		default:
-			d.Unknown("String, Valid")
-		}
-	}
-	if !hasString {
-		d.Missing("String")
-	}
-	if !hasValid {
-		d.Missing("Valid")
-	}
-}
-
 func decodeFilter(d *toolimpl.Decoder, v *Filter) {
 	if !d.Object() {
 		return
@@ -3990,6 +4137,31 @@ func decodeFilter(d *toolimpl.Decoder, v *Filter) {
 	}
 	if !hasValue {
 		d.Missing("value")
+	}
+}
+
+func decodeNullString(d *toolimpl.Decoder, v *sql.NullString) {
+	if !d.Object() {
+		return
+	}
+	var hasString, hasValid bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "String":
+			hasString = true
+			v.String, _ = d.String()
+		case "Valid":
+			hasValid = true
+			v.Valid, _ = d.Bool()
+		default:
+			d.Unknown("String, Valid")
+		}
+	}
+	if !hasString {
+		d.Missing("String")
+	}
+	if !hasValid {
+		d.Missing("Valid")
 	}
 }
 
@@ -4927,6 +5099,10 @@ func encodeEventsResult(e *toolimpl.Encoder, v []string) {
 	}
 }
 
+func encodeRunBatchResult(e *toolimpl.Encoder, v BatchInput) {
+	encodeBatchInput(e, &v)
+}
+
 func encodeUseStdResult(e *toolimpl.Encoder, v StdInput) {
 	encodeStdInput(e, &v)
 }
@@ -5316,6 +5492,71 @@ func encodeListPodsParams(e *toolimpl.Encoder, v *ListPodsParams) {
 	e.Byte('}')
 }
 
+func encodeBatchInput(e *toolimpl.Encoder, v *BatchInput) {
+	sep := byte('{')
+	if len(v.Paged.Items) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"items":`)
+		e.Byte('[')
+		for i2 := range v.Paged.Items {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeFilter(e, &v.Paged.Items[i2])
+		}
+		e.Byte(']')
+	}
+	if v.Paged.More {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"more":`)
+		e.Bool(v.Paged.More)
+	}
+	if len(v.MetaAlias.RequestID) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"requestId":`)
+		e.String(v.MetaAlias.RequestID)
+	}
+	if v.MetaAlias.DryRun {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"dryRun":`)
+		e.Bool(v.MetaAlias.DryRun)
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"Keywords":`)
+	if v.Keywords == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Keywords {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	if v.TimeRange != nil && v.TimeRange.From != nil {
+		e.Raw(`,"from":`)
+		e.Time(*v.TimeRange.From)
+	}
+	if v.TimeRange != nil && v.TimeRange.To != nil {
+		e.Raw(`,"to":`)
+		e.Time(*v.TimeRange.To)
+	}
+	e.Raw(`,"scope":`)
+	encodePagination(e, &v.Scope)
+	if v.Timeout != 0 {
+		e.Raw(`,"timeout":`)
+		e.Int(int64(v.Timeout))
+	}
+	e.Byte('}')
+}
+
 func encodeStdInput(e *toolimpl.Encoder, v *StdInput) {
 	e.Raw(`{"note":`)
 	encodeNullString(e, &v.Note)
@@ -5598,19 +5839,19 @@ func encodeResult(e *toolimpl.Encoder, v *Result) {
 	e.Byte('}')
 }
 
-func encodeNullString(e *toolimpl.Encoder, v *sql.NullString) {
-	e.Raw(`{"String":`)
-	e.String(v.String)
-	e.Raw(`,"Valid":`)
-	e.Bool(v.Valid)
-	e.Byte('}')
-}
-
 func encodeFilter(e *toolimpl.Encoder, v *Filter) {
 	e.Raw(`{"field":`)
 	e.String(v.Field)
 	e.Raw(`,"value":`)
 	e.String(v.Value)
+	e.Byte('}')
+}
+
+func encodeNullString(e *toolimpl.Encoder, v *sql.NullString) {
+	e.Raw(`{"String":`)
+	e.String(v.String)
+	e.Raw(`,"Valid":`)
+	e.Bool(v.Valid)
 	e.Byte('}')
 }
 

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -67,6 +68,8 @@ func targets(reg *runtime.Registry) map[string]schematest.Target {
 		"calculator":           schematest.TargetFor[struct{ Input string }](reg, "calculator"),
 		"set_quoted":           schematest.TargetFor[QuotedInput](reg, "set_quoted"),
 		"use_std":              schematest.TargetFor[StdInput](reg, "use_std"),
+		"run_batch":            schematest.TargetFor[BatchInput](reg, "run_batch"),
+		"version":              schematest.TargetFor[struct{}](reg, "version"),
 	}
 }
 
@@ -74,7 +77,7 @@ func newRegistry(t *testing.T, s runtime.Settings) *runtime.Registry {
 	t.Helper()
 	s.Approver = func(context.Context, runtime.Call) (bool, error) { return true, nil }
 	reg := runtime.NewRegistry(&s)
-	if err := reg.Register(Tools(&Billing{}, &Catalog{}, &Cluster{Name: "c1"}, "", Env{"HOME": "/home/a"}, &Observer{Org: "o"}, &Records{})...); err != nil {
+	if err := reg.Register(Tools(&Billing{}, &Catalog{}, &Cluster{Name: "c1"}, &Records{}, "", Env{"HOME": "/home/a"}, &Observer{Org: "o"})...); err != nil {
 		t.Fatal(err)
 	}
 	return reg
@@ -87,7 +90,7 @@ func newRegistry(t *testing.T, s runtime.Settings) *runtime.Registry {
 func TestDifferential(t *testing.T) {
 	reg := newRegistry(t, runtime.Settings{})
 	all := targets(reg)
-	tools := Tools(&Billing{}, &Catalog{}, &Cluster{}, "", nil, &Observer{}, &Records{})
+	tools := Tools(&Billing{}, &Catalog{}, &Cluster{}, &Records{}, "", nil, &Observer{})
 	if len(tools) != len(all) {
 		t.Errorf("%d tools, %d targets", len(tools), len(all))
 	}
@@ -102,7 +105,7 @@ func TestDifferential(t *testing.T) {
 		}
 		t.Run(info.Name, func(t *testing.T) {
 			t.Parallel()
-			r := schematest.Run(t, info.Name, info.Parameters, docsPerTool, target)
+			r := schematest.Run(t, info.Name, info.Parameters, docsPerTool, encodeChecked(t, reg, info.Name, target))
 			r.Log(t)
 			t.Logf("%s: %d documents, %d valid", info.Name, r.Checked, r.Valid)
 			mu.Lock()
@@ -113,6 +116,34 @@ func TestDifferential(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() { t.Logf("counted apart: %v", totals) })
+}
+
+// encodeChecked wraps target so that each call the tool answers with data
+// also has its result written as encoding/json writes the data (without
+// HTML escaping, as the runtime writes it).
+func encodeChecked(t *testing.T, reg *runtime.Registry, name string, target schematest.Target) schematest.Target {
+	decode := target.Decode
+	target.Decode = func(args []byte) (any, error) {
+		res, err := reg.Execute(context.Background(), name, args)
+		if err == nil && res.Success && res.Data != nil {
+			var got, want bytes.Buffer
+			for _, w := range []struct {
+				buf *bytes.Buffer
+				v   any
+			}{{&got, res}, {&want, res.Data}} {
+				enc := json.NewEncoder(w.buf)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(w.v); err != nil {
+					t.Errorf("%s %s: %v", name, args, err)
+				}
+			}
+			if !bytes.Contains(got.Bytes(), bytes.TrimSuffix(want.Bytes(), []byte("\n"))) {
+				t.Errorf("%s %s: the result is %s, which lacks encoding/json's %s", name, args, got.Bytes(), want.Bytes())
+			}
+		}
+		return decode(args)
+	}
+	return target
 }
 
 // TestCalls spot-checks what the shapes mean for a call.

@@ -23,3 +23,10 @@ type Meta struct {
 	RequestID string `json:"requestId,omitempty"`
 	DryRun    bool   `json:"dryRun,omitempty"`
 }
+
+// Paged is a generic page of items, embedded by list results and
+// requests.
+type Paged[T any] struct {
+	Items []T  `json:"items,omitempty"`
+	More  bool `json:"more,omitempty"`
+}
