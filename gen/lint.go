@@ -358,10 +358,56 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 		case desc == f.Rules.Description && (repeatsName(desc, f.JSONName) || repeatsName(desc, f.GoName)):
 			r.noteAt(f.Pos, "tool %s: the description of %s %s only repeats its name; say what it is, its unit or an example", t.Name, what, p)
 		}
+		if word := requirednessWord(f.Rules.Description); word != "" {
+			requirednessNote(r, t, f, what, p, word)
+		}
 		if e := f.Type.Deref(); len(e.Enum) > 0 && !slices.ContainsFunc(e.Enum, func(v EnumValue) bool { return v.Doc != "" }) {
 			r.noteAt(f.Pos, "tool %s: the values of %s %s have no descriptions: give each constant of %s a doc comment, which the schema carries to the model", t.Name, what, p, typeName(e))
 		}
 		qualityFields(r, t, f.Type, p, seen)
+	}
+}
+
+// requirednessWord returns "required" or "optional" where a description
+// starts by saying which the field is, as descriptions written for the MCP
+// go-sdk often do, the whole jsonschema tag being the description there
+// (jsonschema:"required,The zone's ID", "(optional) the namespace",
+// "Optional. Most users to return", "optional: web or image"): the word
+// alone, in parentheses or brackets, or followed by a punctuation mark.
+// "Required if ..." or "Optional fields ..." are sentences, not markers.
+func requirednessWord(desc string) string {
+	s := strings.ToLower(strings.TrimSpace(desc))
+	for _, w := range []string{"required", "optional"} {
+		if strings.HasPrefix(s, "("+w+")") || strings.HasPrefix(s, "["+w+"]") {
+			return w
+		}
+		rest, ok := strings.CutPrefix(s, w)
+		if !ok {
+			continue
+		}
+		if rest = strings.TrimLeft(rest, " "); rest == "" || strings.ContainsAny(rest[:1], ",:.;-") || strings.HasPrefix(rest, "—") {
+			return w
+		}
+	}
+	return ""
+}
+
+// requirednessNote notes a field whose description says it is required or
+// optional (word) when its tags make it the other: the model reads the
+// description, and a call that follows it is refused (a field it leaves
+// out as optional) or is not told what it must send.
+func requirednessNote(r *reporter, t *Tool, f *Field, what, path, word string) {
+	switch {
+	case word == "optional" && f.Required && what == "parameter":
+		r.noteAt(f.Pos, "tool %s: the description of parameter %s says it is optional, but the model must send it, as the parameter is not a pointer: make it a pointer to make it optional, or reword its description", t.Name, path)
+	case word == "optional" && f.Required:
+		r.noteAt(f.Pos, "tool %s: the description of field %s says it is optional, but the model must send it, as its json tag has no omitempty: add omitempty to make it optional, or reword its description", t.Name, path)
+	case word == "required" && !f.Required && what == "parameter":
+		r.noteAt(f.Pos, "tool %s: the description of parameter %s says it is required, but the model may leave it out, as the parameter is a pointer: make it a value to make it required, or reword its description", t.Name, path)
+	case word == "required" && !f.Required && (f.Rules.Default != nil || len(f.Rules.DefaultList) > 0):
+		r.noteAt(f.Pos, "tool %s: the description of field %s says it is required, but the model may leave it out, as it has a default: drop the default to make it required, or reword its description", t.Name, path)
+	case word == "required" && !f.Required:
+		r.noteAt(f.Pos, "tool %s: the description of field %s says it is required, but the model may leave it out, as its json tag has omitempty or omitzero: add required to its jsonschema tag to make it required (a tag that is all description, as the go-sdk reads it, \"required,\" included, becomes jsonschema:\"required,description=...\"), or reword its description", t.Name, path)
 	}
 }
 

@@ -144,3 +144,33 @@ func TestLintNonStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirednessWord: the words a description starts with to say a
+// field is required or optional, as go-sdk descriptions and protobuf
+// comments write them, and the sentences that are no such marker.
+func TestRequirednessWord(t *testing.T) {
+	for desc, want := range map[string]string{
+		"required,The ID of the zone":        "required",
+		"Required. The query":                "required",
+		"(required) The instance":            "required",
+		"[Required] name":                    "required",
+		"required: the name":                 "required",
+		"Required - the name":                "required",
+		"Required":                           "required",
+		"optional,Unified path":              "optional",
+		"Optional. Max users to return":      "optional",
+		"(optional) language code":           "optional",
+		"optional — the tag":                 "optional",
+		"optional,返回结果数量":                    "optional",
+		"Required if queryType is 'range'":   "",
+		"Optional fields to return":          "",
+		"requirements of the build":          "",
+		"The end time. Required if range":    "",
+		"":                                   "",
+		"optionally, the start of the range": "",
+	} {
+		if got := requirednessWord(desc); got != want {
+			t.Errorf("requirednessWord(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
