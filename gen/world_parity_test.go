@@ -17,7 +17,9 @@ import (
 
 // worldTypes are the argument types of testdata/golden/world's tools that
 // invopop's Reflector can be compared on: the argument structs written in
-// the shapes of public Go MCP servers and agent projects.
+// the shapes of public Go MCP servers and agent projects. import_graph's
+// is left out: its recursive types overflow the stack of invopop's inline
+// mode (invopop#165).
 var worldTypes = map[string]any{
 	"query_logs":           world.QueryLogsParams{},
 	"list_metric_metadata": world.MetricMetadataParams{},
@@ -128,8 +130,8 @@ func TestWorldDeterminism(t *testing.T) {
 			for _, f := range files {
 				n += len(f.tools)
 			}
-			if n != 37 {
-				t.Fatalf("%d tools, want 37 (35 in world, 2 in world/cmd/worldsrv)", n)
+			if n != 38 {
+				t.Fatalf("%d tools, want 38 (36 in world, 2 in world/cmd/worldsrv)", n)
 			}
 			continue
 		}

@@ -61,6 +61,7 @@ func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, records *Record
 		storeRecordTool{records},
 		moveRecordTool{records},
 		purgeRecordsTool{records},
+		importGraphTool{records},
 	}
 }
 
@@ -1943,6 +1944,122 @@ func (t purgeRecordsTool) Call(ctx context.Context, s *runtime.Settings, args js
 	return toolimpl.RunEncoded(ctx, s, &purgeRecordsInfo, in, func(ctx context.Context, in PurgeInput) (*Result, error) {
 		return t.records.PurgeRecords(ctx, in)
 	}, encodeResult)
+}
+
+const (
+	importGraphMineEnd = `"additionalProperties":false,"type":"object","required":["field","value"],"description":"Narrows a search."},`
+)
+
+// importGraphSchema is the JSON Schema of the import_graph tool's arguments: its Parameters, and its
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
+var importGraphSchema = json.RawMessage(`{"$defs":{"Section":{"properties":{` +
+	`"title":{"type":"string"},` +
+	`"subs":{"additionalProperties":{"$ref":"#/$defs/Section"},"type":"object"},` +
+	`"next":{"$ref":"#/$defs/Section"}},` +
+	`"additionalProperties":false,"type":"object","required":["title"],"description":"A document section; its subsections are keyed by title."},"Tree_common.Label":{"properties":{` +
+	`"value":{"properties":{` +
+	`"key":{"type":"string"},` +
+	`"value":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["key"],"description":"A key and value."},` +
+	`"children":{"items":{"$ref":"#/$defs/Tree_common.Label"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["value"],"description":"A generic tree."},"Tree_int":{"properties":{` +
+	`"value":{"type":"integer"},` +
+	`"children":{"items":{"$ref":"#/$defs/Tree_int"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["value"],"description":"A generic tree."}},"properties":{` +
+	`"labels":{"$ref":"#/$defs/Tree_common.Label"},` +
+	`"counts":{"$ref":"#/$defs/Tree_int"},` +
+	`"outline":{"items":{"$ref":"#/$defs/Section"},"type":"array"},` +
+	`"mine":{"properties":{` +
+	`"field":{"type":"string","enum":["name","owner","created"]},` +
+	`"value":{"type":"string"}},` +
+	importGraphMineEnd +
+	`"theirs":{"properties":{` +
+	`"expr":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["expr"],"description":"A filter of another package, named as world's own."},` +
+	`"both":{"items":{"properties":{` +
+	`"key":{"properties":{` +
+	`"field":{"type":"string","enum":["name","owner","created"]},` +
+	`"value":{"type":"string"}},` +
+	importGraphMineEnd +
+	`"value":{"type":"boolean"}},` +
+	`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["labels","mine","theirs"]}`)
+
+var importGraphInfo = runtime.Info{
+	Name:        "import_graph",
+	Description: "Imports labeled trees and an outline.",
+	Parameters:  importGraphSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:            importGraphSchema,
+		OpenAIDegraded:    true,
+		Gemini:            importGraphSchema,
+		GeminiDegraded:    true,
+		Anthropic:         importGraphSchema,
+		AnthropicDegraded: true,
+	},
+	Output: json.RawMessage(`{"$defs":{"Section":{"properties":{` +
+		`"title":{"type":"string"},` +
+		`"subs":{"additionalProperties":{"anyOf":[{"$ref":"#/$defs/Section"},{"type":"null"}]},"type":"object"},` +
+		`"next":{"$ref":"#/$defs/Section"}},` +
+		`"additionalProperties":false,"type":"object","required":["title"],"description":"A document section; its subsections are keyed by title."},"Tree_common.Label":{"properties":{` +
+		`"value":{"properties":{` +
+		`"key":{"type":"string"},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["key"],"description":"A key and value."},` +
+		`"children":{"items":{"$ref":"#/$defs/Tree_common.Label"},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["value"],"description":"A generic tree."},"Tree_int":{"properties":{` +
+		`"value":{"type":"integer"},` +
+		`"children":{"items":{"$ref":"#/$defs/Tree_int"},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["value"],"description":"A generic tree."}},"properties":{` +
+		`"labels":{"$ref":"#/$defs/Tree_common.Label"},` +
+		`"counts":{"$ref":"#/$defs/Tree_int"},` +
+		`"outline":{"items":{"$ref":"#/$defs/Section"},"type":"array"},` +
+		`"mine":{"properties":{` +
+		`"field":{"type":"string","enum":["name","owner","created",""]},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["field","value"],"description":"Narrows a search."},` +
+		`"theirs":{"properties":{` +
+		`"expr":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["expr"],"description":"A filter of another package, named as world's own."},` +
+		`"both":{"items":{"properties":{` +
+		`"key":{"properties":{` +
+		`"field":{"type":"string","enum":["name","owner","created",""]},` +
+		`"value":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["field","value"],"description":"Narrows a search."},` +
+		`"value":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["labels","mine","theirs"]}`),
+	OutputObject: true,
+	Idempotent:   true,
+}
+
+// importGraphTool is the import_graph tool: it calls (*Records).ImportGraph.
+type importGraphTool struct {
+	records *Records
+}
+
+// Info describes the tool.
+func (importGraphTool) Info() *runtime.Info {
+	return &importGraphInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Records).ImportGraph with them.
+func (t importGraphTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t importGraphTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in GraphInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &importGraphInfo, args)
+	decodeGraphInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &importGraphInfo, in, func(ctx context.Context, in GraphInput) (GraphInput, error) {
+		return t.records.ImportGraph(ctx, in)
+	}, encodeImportGraphResult)
 }
 
 // eventsArgs are the arguments of the events tool: the parameters of Cluster.Events.
@@ -3961,6 +4078,74 @@ func decodePurgeInput(d *toolimpl.Decoder, v *PurgeInput) {
 	}
 }
 
+func decodeGraphInput(d *toolimpl.Decoder, v *GraphInput) {
+	if !d.Object() {
+		return
+	}
+	var hasLabels, hasMine, hasTheirs bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "labels":
+			hasLabels = true
+			decodeTree(d, &v.Labels)
+		case "counts":
+			if d.OptionalNull() {
+				v.Counts = nil
+				break
+			}
+			v.Counts = new(Tree[int])
+			decodeTree2(d, v.Counts)
+		case "outline":
+			if d.OptionalNull() {
+				v.Outline = nil
+				break
+			}
+			if d.Array() {
+				v.Outline = make([]Section, 0, toolimpl.CountLarge(d, 160))
+				for d.Elem() {
+					var elem Section
+					decodeSection(d, &elem)
+					if toolimpl.KeepLarge(d, 160) {
+						v.Outline = append(v.Outline, elem)
+					}
+				}
+			}
+		case "mine":
+			hasMine = true
+			decodeFilter(d, &v.Mine)
+		case "theirs":
+			hasTheirs = true
+			decodeFilter2(d, &v.Theirs)
+		case "both":
+			if d.OptionalNull() {
+				v.Both = nil
+				break
+			}
+			if d.Array() {
+				v.Both = make([]Pair[Filter, bool], 0, toolimpl.CountLarge(d, 40))
+				for d.Elem() {
+					var elem Pair[Filter, bool]
+					decodePair3(d, &elem)
+					if toolimpl.KeepLarge(d, 40) {
+						v.Both = append(v.Both, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("labels, counts, outline, mine, theirs, both")
+		}
+	}
+	if !hasLabels {
+		d.Missing("labels")
+	}
+	if !hasMine {
+		d.Missing("mine")
+	}
+	if !hasTheirs {
+		d.Missing("theirs")
+	}
+}
+
 func decodeObject3(d *toolimpl.Decoder, v *struct {
 	Priority string `json:"priority,omitempty" jsonschema:"enum=low,enum=normal,enum=high,default=normal"`
 	Silent   bool   `json:"silent,omitempty"`
@@ -4189,6 +4374,187 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string, int]) {
 	}
 	if !hasValue {
 		d.Missing("value")
+	}
+}
+
+func decodeTree(d *toolimpl.Decoder, v *Tree[common.Label]) {
+	if !d.Object() {
+		return
+	}
+	var hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "value":
+			hasValue = true
+			decodeLabel(d, &v.Value)
+		case "children":
+			if d.OptionalNull() {
+				v.Children = nil
+				break
+			}
+			if d.Array() {
+				v.Children = make([]Tree[common.Label], 0, toolimpl.CountLarge(d, 56))
+				for d.Elem() {
+					var elem Tree[common.Label]
+					decodeTree(d, &elem)
+					if toolimpl.KeepLarge(d, 56) {
+						v.Children = append(v.Children, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("value, children")
+		}
+	}
+	if !hasValue {
+		d.Missing("value")
+	}
+}
+
+func decodeTree2(d *toolimpl.Decoder, v *Tree[int]) {
+	if !d.Object() {
+		return
+	}
+	var hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "value":
+			hasValue = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Value = int(n)
+			}
+		case "children":
+			if d.OptionalNull() {
+				v.Children = nil
+				break
+			}
+			if d.Array() {
+				v.Children = make([]Tree[int], 0, toolimpl.CountLarge(d, 32))
+				for d.Elem() {
+					var elem Tree[int]
+					decodeTree2(d, &elem)
+					if toolimpl.KeepLarge(d, 32) {
+						v.Children = append(v.Children, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("value, children")
+		}
+	}
+	if !hasValue {
+		d.Missing("value")
+	}
+}
+
+func decodeSection(d *toolimpl.Decoder, v *Section) {
+	if !d.Object() {
+		return
+	}
+	var hasTitle bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "title":
+			hasTitle = true
+			v.Title, _ = d.String()
+		case "subs":
+			if d.OptionalNull() {
+				v.Subs = nil
+				break
+			}
+			if d.Object() {
+				v.Subs = make(map[string]*Section, toolimpl.CountLarge(d, 168))
+				for d.Field() {
+					key := d.KeyString()
+					var elem *Section
+					elem = new(Section)
+					decodeSection(d, elem)
+					if toolimpl.KeepLarge(d, 168) {
+						v.Subs[key] = elem
+					}
+				}
+			}
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Section)
+			decodeSection(d, v.Next)
+		default:
+			d.Unknown("title, subs, next")
+		}
+	}
+	if !hasTitle {
+		d.Missing("title")
+	}
+}
+
+func decodeFilter2(d *toolimpl.Decoder, v *common.Filter) {
+	if !d.Object() {
+		return
+	}
+	var hasExpr bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "expr":
+			hasExpr = true
+			v.Expr, _ = d.String()
+		default:
+			d.Unknown("expr")
+		}
+	}
+	if !hasExpr {
+		d.Missing("expr")
+	}
+}
+
+func decodePair3(d *toolimpl.Decoder, v *Pair[Filter, bool]) {
+	if !d.Object() {
+		return
+	}
+	var hasKey, hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "key":
+			hasKey = true
+			decodeFilter(d, &v.Key)
+		case "value":
+			hasValue = true
+			v.Value, _ = d.Bool()
+		default:
+			d.Unknown("key, value")
+		}
+	}
+	if !hasKey {
+		d.Missing("key")
+	}
+	if !hasValue {
+		d.Missing("value")
+	}
+}
+
+func decodeLabel(d *toolimpl.Decoder, v *common.Label) {
+	if !d.Object() {
+		return
+	}
+	var hasKey bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "key":
+			hasKey = true
+			v.Key, _ = d.String()
+		case "value":
+			if d.OptionalNull() {
+				break
+			}
+			v.Value, _ = d.String()
+		default:
+			d.Unknown("key, value")
+		}
+	}
+	if !hasKey {
+		d.Missing("key")
 	}
 }
 
@@ -5170,6 +5536,10 @@ func encodeMoveRecordResult(e *toolimpl.Encoder, v MoveInput) {
 	encodeMoveInput(e, &v)
 }
 
+func encodeImportGraphResult(e *toolimpl.Encoder, v GraphInput) {
+	encodeGraphInput(e, &v)
+}
+
 func encodeDraftInput(e *toolimpl.Encoder, v *DraftInput) {
 	e.Raw(`{"text":`)
 	e.String(v.Text)
@@ -5839,6 +6209,42 @@ func encodeResult(e *toolimpl.Encoder, v *Result) {
 	e.Byte('}')
 }
 
+func encodeGraphInput(e *toolimpl.Encoder, v *GraphInput) {
+	e.Raw(`{"labels":`)
+	encodeTree(e, &v.Labels)
+	if v.Counts != nil {
+		e.Raw(`,"counts":`)
+		encodeTree2(e, v.Counts)
+	}
+	if len(v.Outline) != 0 {
+		e.Raw(`,"outline":`)
+		e.Byte('[')
+		for i2 := range v.Outline {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeSection(e, &v.Outline[i2])
+		}
+		e.Byte(']')
+	}
+	e.Raw(`,"mine":`)
+	encodeFilter(e, &v.Mine)
+	e.Raw(`,"theirs":`)
+	encodeFilter2(e, &v.Theirs)
+	if len(v.Both) != 0 {
+		e.Raw(`,"both":`)
+		e.Byte('[')
+		for i2 := range v.Both {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodePair2(e, &v.Both[i2])
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
 func encodeFilter(e *toolimpl.Encoder, v *Filter) {
 	e.Raw(`{"field":`)
 	e.String(v.Field)
@@ -5852,6 +6258,106 @@ func encodeNullString(e *toolimpl.Encoder, v *sql.NullString) {
 	e.String(v.String)
 	e.Raw(`,"Valid":`)
 	e.Bool(v.Valid)
+	e.Byte('}')
+}
+
+func encodeTree(e *toolimpl.Encoder, v *Tree[common.Label]) {
+	if !e.Enter(v, "*world.Tree[common.Label]") {
+		return
+	}
+	defer e.Leave(v)
+	e.Raw(`{"value":`)
+	encodeLabel(e, &v.Value)
+	if len(v.Children) != 0 {
+		e.Raw(`,"children":`)
+		e.Byte('[')
+		for i2 := range v.Children {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeTree(e, &v.Children[i2])
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodeTree2(e *toolimpl.Encoder, v *Tree[int]) {
+	if !e.Enter(v, "*world.Tree[int]") {
+		return
+	}
+	defer e.Leave(v)
+	e.Raw(`{"value":`)
+	e.Int(int64(v.Value))
+	if len(v.Children) != 0 {
+		e.Raw(`,"children":`)
+		e.Byte('[')
+		for i2 := range v.Children {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeTree2(e, &v.Children[i2])
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodeSection(e *toolimpl.Encoder, v *Section) {
+	if !e.Enter(v, "*world.Section") {
+		return
+	}
+	defer e.Leave(v)
+	e.Raw(`{"title":`)
+	e.String(v.Title)
+	if len(v.Subs) != 0 {
+		e.Raw(`,"subs":`)
+		e.Byte('{')
+		keys2, mark2 := toolimpl.MapKeys(e, v.Subs)
+		for i2, k2 := range keys2 {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(k2)
+			e.Byte(':')
+			el2 := v.Subs[k2]
+			if el2 == nil {
+				e.Null()
+			} else {
+				encodeSection(e, el2)
+			}
+		}
+		e.Release(mark2)
+		e.Byte('}')
+	}
+	if v.Next != nil {
+		e.Raw(`,"next":`)
+		encodeSection(e, v.Next)
+	}
+	e.Byte('}')
+}
+
+func encodeFilter2(e *toolimpl.Encoder, v *common.Filter) {
+	e.Raw(`{"expr":`)
+	e.String(v.Expr)
+	e.Byte('}')
+}
+
+func encodePair2(e *toolimpl.Encoder, v *Pair[Filter, bool]) {
+	e.Raw(`{"key":`)
+	encodeFilter(e, &v.Key)
+	e.Raw(`,"value":`)
+	e.Bool(v.Value)
+	e.Byte('}')
+}
+
+func encodeLabel(e *toolimpl.Encoder, v *common.Label) {
+	e.Raw(`{"key":`)
+	e.String(v.Key)
+	if len(v.Value) != 0 {
+		e.Raw(`,"value":`)
+		e.String(v.Value)
+	}
 	e.Byte('}')
 }
 

@@ -70,6 +70,7 @@ func targets(reg *runtime.Registry) map[string]schematest.Target {
 		"use_std":              schematest.TargetFor[StdInput](reg, "use_std"),
 		"run_batch":            schematest.TargetFor[BatchInput](reg, "run_batch"),
 		"version":              schematest.TargetFor[struct{}](reg, "version"),
+		"import_graph":         schematest.TargetFor[GraphInput](reg, "import_graph"),
 	}
 }
 

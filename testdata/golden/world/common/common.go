@@ -30,3 +30,14 @@ type Paged[T any] struct {
 	Items []T  `json:"items,omitempty"`
 	More  bool `json:"more,omitempty"`
 }
+
+// Filter is a filter of another package, named as world's own.
+type Filter struct {
+	Expr string `json:"expr"`
+}
+
+// Label is a key and value.
+type Label struct {
+	Key   string `json:"key"`
+	Value string `json:"value,omitempty"`
+}
