@@ -557,6 +557,13 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		}
 		if ownString() {
 			if !knownFormats[val] {
+				if val == "duration" {
+					// Written on strings that time.ParseDuration reads
+					// ("30s"), where JSON Schema's duration is ISO 8601
+					// (PT30S), which no such string is.
+					errorf("format %q cannot be checked: JSON Schema's duration is ISO 8601 (PT30S, P1D), which toolgen does not check, and a Go duration such as \"30s\" or \"1h30m\" is not one; for the text time.ParseDuration reads, write pattern=%s instead, or make the field a time.Duration (nanoseconds)", val, goDurationPattern)
+					return
+				}
 				if near := nearest(val, formatNames); near != "" && len(val) > 3 && spell.Distance(strings.ToLower(val), near, 1) <= 1 {
 					errorf("format %q cannot be checked; did you mean %s?", val, near)
 				} else {
@@ -978,6 +985,11 @@ func kindList(kinds []Kind) string {
 	}
 	return strings.Join(names, " and ")
 }
+
+// goDurationPattern matches the texts time.ParseDuration reads ("30s",
+// "1h30m", "1.5h", "-2m", "0"), written without backslashes or commas so
+// that it goes into a jsonschema tag as it is.
+const goDurationPattern = `^[-+]?(0|(([0-9]+([.][0-9]*)?|[.][0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
 
 // knownFormats are the string formats the runtime checks.
 var knownFormats = map[string]bool{
