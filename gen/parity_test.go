@@ -180,6 +180,8 @@ func documented(d difference) string {
 		return "UnmarshalText types are strings"
 	case bigInt(d):
 		return "*big.Int"
+	case d.key == "required" && onlyRequiredTrue(d):
+		return "required=true and required=false"
 	case d.key == "uniqueItems" && d.oursV == true && d.theirs == "":
 		return "a bare uniqueItems"
 	case strings.HasSuffix(d.path, "/properties/-") && d.theirV == nil,
@@ -207,6 +209,32 @@ func bigInt(d difference) bool {
 	return d.key == "type" && d.theirs == `"object"` ||
 		d.key == "properties" && d.theirs == "{}" ||
 		d.key == "additionalProperties" && d.theirs == "false"
+}
+
+// requiredTrueFields are the JSON names of fields whose jsonschema tag
+// says required=true, which invopop v0.13 ignores, reading only the bare
+// flag.
+var requiredTrueFields = map[string]bool{}
+
+// onlyRequiredTrue: toolgen requires, beside invopop's, only fields whose
+// tag says required=true.
+func onlyRequiredTrue(d difference) bool {
+	ours, theirs := sortedStrings(d.oursV), sortedStrings(d.theirV)
+	for _, name := range theirs {
+		if !slices.Contains(ours, name) {
+			return false
+		}
+	}
+	extra := false
+	for _, name := range ours {
+		if !slices.Contains(theirs, name) {
+			if !requiredTrueFields[name] {
+				return false
+			}
+			extra = true
+		}
+	}
+	return extra
 }
 
 // onlyDash: toolgen requires the property "-" (json:"-,"), which invopop

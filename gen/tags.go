@@ -43,7 +43,21 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		case "":
 			continue
 		case "required":
-			required = true
+			// A bare flag in invopop's grammar, written with a value too:
+			// required=true as the flag, and required=false (genkit's Go docs
+			// write it beside omitempty) for an optional field, which
+			// invopop, reading only the bare flag, leaves to the json tag
+			// as well.
+			switch {
+			case !hasVal || val == "true":
+				required = true
+			case val == "false":
+				if _, opts, _ := strings.Cut(tag.Get("json"), ","); !slices.Contains(strings.Split(opts, ","), "omitempty") && !slices.Contains(strings.Split(opts, ","), "omitzero") {
+					errorf("required=false does not make a field optional: add omitempty to its json tag")
+				}
+			default:
+				errorf("required=%s: write required (or required=true), or leave it out", val)
+			}
 			continue
 		case "title":
 			rules.Title = val

@@ -49,6 +49,7 @@ var worldTypes = map[string]any{
 	"set_quoted":           world.QuotedInput{},
 	"use_std":              world.StdInput{},
 	"run_batch":            world.BatchInput{},
+	"record_step":          world.Step{},
 }
 
 // TestWorldInvopopParity compares toolgen's schema of each argument type
@@ -67,6 +68,9 @@ func TestWorldInvopopParity(t *testing.T) {
 			name, opts, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
 			if slices.Contains(strings.Split(opts, ","), "omitzero") {
 				omitzeroFields[name] = true
+			}
+			if slices.Contains(splitTag(rt.Field(i).Tag.Get("jsonschema")), "required=true") {
+				requiredTrueFields[name] = true
 			}
 		}
 	}
@@ -130,8 +134,8 @@ func TestWorldDeterminism(t *testing.T) {
 			for _, f := range files {
 				n += len(f.tools)
 			}
-			if n != 38 {
-				t.Fatalf("%d tools, want 38 (36 in world, 2 in world/cmd/worldsrv)", n)
+			if n != 39 {
+				t.Fatalf("%d tools, want 39 (37 in world, 2 in world/cmd/worldsrv)", n)
 			}
 			continue
 		}

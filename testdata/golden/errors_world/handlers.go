@@ -73,3 +73,15 @@ type LabelArgs struct {
 //
 //tool:export
 func SetLabel(ctx context.Context, in LabelArgs) (string, error) { return in.Label, nil }
+
+// FlagArgs says required=false where encoding/json requires the field,
+// and required with a value that is no boolean.
+type FlagArgs struct {
+	Answer string `json:"answer" jsonschema:"required=false"`
+	Reason string `json:"reason,omitempty" jsonschema:"required=yes"`
+}
+
+// Flag flags an answer.
+//
+//tool:export
+func Flag(ctx context.Context, in FlagArgs) (string, error) { return in.Answer, nil }

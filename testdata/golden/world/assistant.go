@@ -121,3 +121,18 @@ type NotifyInput struct {
 //
 //tool:export confirm
 func Notify(ctx context.Context, in NotifyInput) (NotifyInput, error) { return in, nil }
+
+// Step is one step of a reasoning loop, in the style of Eino's and
+// genkit's structured outputs, which say required=true and required=false
+// in the jsonschema tag where invopop reads only the bare flag.
+type Step struct {
+	Status      string `json:"status,omitempty" jsonschema:"enum=CONTINUED,enum=FINISHED,required=true" jsonschema_description:"Whether the loop goes on"`
+	Thought     string `json:"thought" jsonschema:"required=true,description=What was considered (e.g.\\, 'SELECT * FROM t')"`
+	FinalAnswer string `json:"final_answer,omitempty" jsonschema:"required=false"`
+	Evidence    string `json:"evidence,omitempty" jsonschema:"required=false,description=Sources\\, if any"`
+}
+
+// RecordStep records a step of the loop.
+//
+//tool:export idempotent
+func RecordStep(ctx context.Context, in Step) (Step, error) { return in, nil }

@@ -32,6 +32,7 @@ func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, records *Record
 		toolimpl.NewTool(&resetInfo, callReset),
 		toolimpl.NewTool(&findContactInfo, callFindContact),
 		toolimpl.NewTool(&notifyInfo, callNotify),
+		toolimpl.NewTool(&recordStepInfo, callRecordStep),
 		listInvoicesTool{billing},
 		searchProductsTool{catalog},
 		findByToneTool{catalog},
@@ -316,6 +317,43 @@ func callNotify(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 		return res, err
 	}
 	return toolimpl.RunEncoded(ctx, s, &notifyInfo, in, Notify, encodeNotifyResult)
+}
+
+var recordStepInfo = runtime.Info{
+	Name:        "record_step",
+	Description: "Records a step of the loop.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"status":{"type":"string","enum":["CONTINUED","FINISHED"],"description":"Whether the loop goes on"},` +
+		`"thought":{"type":"string","description":"What was considered (e.g., 'SELECT * FROM t')"},` +
+		`"final_answer":{"type":"string"},` +
+		`"evidence":{"type":"string","description":"Sources, if any"}},` +
+		`"additionalProperties":false,"type":"object","required":["status","thought"]}`),
+	Dialects: runtime.DialectSchemas{
+		Derived: toolimpl.AllDialects,
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"status":{"type":"string","enum":["CONTINUED","FINISHED",""],"description":"Whether the loop goes on"},` +
+		`"thought":{"type":"string","description":"What was considered (e.g., 'SELECT * FROM t')"},` +
+		`"final_answer":{"type":"string"},` +
+		`"evidence":{"type":"string","description":"Sources, if any"}},` +
+		`"additionalProperties":false,"type":"object","required":["thought"]}`),
+	OutputObject: true,
+	Idempotent:   true,
+}
+
+func callRecordStep(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Step
+	var strs toolimpl.Strings
+	if end, ok := fastStep(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = Step{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &recordStepInfo, args)
+		decodeStep(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &recordStepInfo, in, RecordStep, encodeRecordStepResult)
 }
 
 // listInvoicesSchema is the JSON Schema of the list_invoices tool's arguments: its Parameters, and its
@@ -2357,6 +2395,50 @@ func decodeNotifyInput(d *toolimpl.Decoder, v *NotifyInput) {
 	}
 	if !hasBody {
 		d.Missing("body")
+	}
+}
+
+func decodeStep(d *toolimpl.Decoder, v *Step) {
+	if !d.Object() {
+		return
+	}
+	var hasStatus, hasThought bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "status":
+			hasStatus = true
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "CONTINUED":
+					v.Status = "CONTINUED"
+				case "FINISHED":
+					v.Status = "FINISHED"
+				default:
+					d.NotOneOf(s, `"CONTINUED", "FINISHED"`)
+				}
+			}
+		case "thought":
+			hasThought = true
+			v.Thought, _ = d.String()
+		case "final_answer":
+			if d.OptionalNull() {
+				break
+			}
+			v.FinalAnswer, _ = d.String()
+		case "evidence":
+			if d.OptionalNull() {
+				break
+			}
+			v.Evidence, _ = d.String()
+		default:
+			d.Unknown("status, thought, final_answer, evidence")
+		}
+	}
+	if !hasStatus {
+		d.Missing("status")
+	}
+	if !hasThought {
+		d.Missing("thought")
 	}
 }
 
@@ -4782,6 +4864,51 @@ func fastNotifyInput(data []byte, i int, v *NotifyInput, strs *toolimpl.Strings)
 	return i, true
 }
 
+func fastStep(data []byte, i int, v *Step, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasStatus, hasThought bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "status":
+			hasStatus = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "CONTINUED":
+					v.Status = "CONTINUED"
+				case "FINISHED":
+					v.Status = "FINISHED"
+				default:
+					ok = false
+				}
+			}
+		case "thought":
+			hasThought = true
+			v.Thought, i, ok = strs.String(data, i)
+		case "final_answer":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.FinalAnswer, i, ok = strs.String(data, i)
+		case "evidence":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Evidence, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasStatus || !hasThought {
+		return i, false
+	}
+	return i, true
+}
+
 func fastProductQuery(data []byte, i int, v *ProductQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -5399,6 +5526,10 @@ func encodeNotifyResult(e *toolimpl.Encoder, v NotifyInput) {
 	encodeNotifyInput(e, &v)
 }
 
+func encodeRecordStepResult(e *toolimpl.Encoder, v Step) {
+	encodeStep(e, &v)
+}
+
 func encodeSearchProductsResult(e *toolimpl.Encoder, v ProductQuery) {
 	encodeProductQuery(e, &v)
 }
@@ -5669,6 +5800,29 @@ func encodeNotifyInput(e *toolimpl.Encoder, v *NotifyInput) {
 			e.Byte('}')
 		}
 		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+func encodeStep(e *toolimpl.Encoder, v *Step) {
+	sep := byte('{')
+	if len(v.Status) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"status":`)
+		e.String(v.Status)
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"thought":`)
+	e.String(v.Thought)
+	if len(v.FinalAnswer) != 0 {
+		e.Raw(`,"final_answer":`)
+		e.String(v.FinalAnswer)
+	}
+	if len(v.Evidence) != 0 {
+		e.Raw(`,"evidence":`)
+		e.String(v.Evidence)
 	}
 	e.Byte('}')
 }

@@ -71,6 +71,7 @@ func targets(reg *runtime.Registry) map[string]schematest.Target {
 		"run_batch":            schematest.TargetFor[BatchInput](reg, "run_batch"),
 		"version":              schematest.TargetFor[struct{}](reg, "version"),
 		"import_graph":         schematest.TargetFor[GraphInput](reg, "import_graph"),
+		"record_step":          schematest.TargetFor[Step](reg, "record_step"),
 	}
 }
 
@@ -171,6 +172,11 @@ func TestCalls(t *testing.T) {
 		{"find_contact", `{"name":"x"}`, ``},
 		{"find_contact", `{"phone":"+3312345678"}`, `{"success":true,"data":{"phone":"+3312345678"}}`},
 		{"ping", ``, `{"success":true,"output":"pong"}`},
+		// required=false beside omitempty is optional (it was read as
+		// required, the opposite of what it says); required=true is
+		// required, omitempty or not.
+		{"record_step", `{"status":"FINISHED","thought":"t"}`, `{"success":true,"data":{"status":"FINISHED","thought":"t"}}`},
+		{"record_step", `{"thought":"t","final_answer":"a"}`, ``},
 		{"events", `{"namespace":"default"}`, `{"success":true,"data":["default"]}`},
 	} {
 		res, err := reg.Execute(context.Background(), c.name, json.RawMessage(c.args))
