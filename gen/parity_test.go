@@ -181,7 +181,11 @@ func documented(d difference) string {
 	case bigInt(d):
 		return "*big.Int"
 	case d.key == "required" && onlyRequiredTrue(d):
-		return "required=true and required=false"
+		return "a flag with a value"
+	case flagValueFields[propertyName(d.path)] && (d.key == "type" || d.key == "uniqueItems"):
+		// nullable=true, which invopop ignores, or uniqueItems=false,
+		// which it reads as true.
+		return "a flag with a value"
 	case d.key == "uniqueItems" && d.oursV == true && d.theirs == "":
 		return "a bare uniqueItems"
 	case strings.HasSuffix(d.path, "/properties/-") && d.theirV == nil,
@@ -215,6 +219,21 @@ func bigInt(d difference) bool {
 // says required=true, which invopop v0.13 ignores, reading only the bare
 // flag.
 var requiredTrueFields = map[string]bool{}
+
+// flagValueFields are the JSON names of fields whose jsonschema tag gives
+// nullable or uniqueItems a value.
+var flagValueFields = map[string]bool{}
+
+// propertyName returns the name of the top-level property a path is in:
+// "coupon" for /properties/coupon/type.
+func propertyName(path string) string {
+	rest, ok := strings.CutPrefix(path, "/properties/")
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, "/")
+	return name
+}
 
 // onlyRequiredTrue: toolgen requires, beside invopop's, only fields whose
 // tag says required=true.

@@ -56,7 +56,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 					errorf("required=false does not make a field optional: add omitempty to its json tag")
 				}
 			default:
-				errorf("required=%s: write required (or required=true), or leave it out", val)
+				flagOn(key, val, hasVal, errorf)
 			}
 			continue
 		case "title":
@@ -81,7 +81,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			}
 			continue
 		case "nullable":
-			rules.Nullable = true
+			rules.Nullable = flagOn(key, val, hasVal, errorf)
 			continue
 		case "oneof_required", "anyof_required":
 			if val == "" {
@@ -629,7 +629,7 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		case t.Elem.Kind == KindPointer || (elem.Kind != KindString && elem.Kind != KindInt && elem.Kind != KindUint && elem.Kind != KindFloat && elem.Kind != KindBool):
 			errorf("uniqueItems is supported on slices of strings, numbers and booleans")
 		default:
-			r.UniqueItems = true
+			r.UniqueItems = flagOn(key, val, val != "", errorf)
 		}
 	case "enum", "default", "example":
 		if key == "enum" && isAlternatives(val) {
@@ -1004,6 +1004,20 @@ func kindList(kinds []Kind) string {
 // "1h30m", "1.5h", "-2m", "0"), written without backslashes or commas so
 // that it goes into a jsonschema tag as it is.
 const goDurationPattern = `^[-+]?(0|(([0-9]+([.][0-9]*)?|[.][0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
+
+// flagOn reports whether a bare flag of invopop's grammar (required,
+// nullable, uniqueItems), which tags also write with a value, is on:
+// bare or =true, not =false; another value is an error.
+func flagOn(key, val string, hasVal bool, errorf func(string, ...any)) bool {
+	switch {
+	case !hasVal || val == "true":
+		return true
+	case val == "false":
+		return false
+	}
+	errorf("%s=%s: write %s (or %s=true), or leave it out", key, val, key, key)
+	return false
+}
 
 // knownFormats are the string formats the runtime checks.
 var knownFormats = map[string]bool{

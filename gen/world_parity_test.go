@@ -69,8 +69,13 @@ func TestWorldInvopopParity(t *testing.T) {
 			if slices.Contains(strings.Split(opts, ","), "omitzero") {
 				omitzeroFields[name] = true
 			}
-			if slices.Contains(splitTag(rt.Field(i).Tag.Get("jsonschema")), "required=true") {
-				requiredTrueFields[name] = true
+			for _, part := range splitTag(rt.Field(i).Tag.Get("jsonschema")) {
+				switch part {
+				case "required=true":
+					requiredTrueFields[name] = true
+				case "nullable=true", "nullable=false", "uniqueItems=true", "uniqueItems=false":
+					flagValueFields[name] = true
+				}
 			}
 		}
 	}

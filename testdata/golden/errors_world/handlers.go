@@ -85,3 +85,14 @@ type FlagArgs struct {
 //
 //tool:export
 func Flag(ctx context.Context, in FlagArgs) (string, error) { return in.Answer, nil }
+
+// ToggleArgs gives a flag a value that is no boolean.
+type ToggleArgs struct {
+	Note *string  `json:"note,omitempty" jsonschema:"nullable=1"`
+	Tags []string `json:"tags,omitempty" jsonschema:"uniqueItems=yes"`
+}
+
+// Toggle toggles.
+//
+//tool:export
+func Toggle(ctx context.Context, in ToggleArgs) (string, error) { return "", nil }

@@ -30,6 +30,10 @@ type InvoiceQuery struct {
 	Lines     []*InvoiceLine             `json:"lines,omitempty"`
 	ByID      map[string]*InvoiceLine    `json:"byId,omitempty"`
 	Cents     uint64                     `json:"cents,string,omitempty"`
+	SKUs      []string                   `json:"skus,omitempty" jsonschema:"uniqueItems=true"`
+	Refs      []string                   `json:"refs,omitempty" jsonschema:"uniqueItems=false"`
+	Memo      *string                    `json:"memo,omitempty" jsonschema:"nullable=false,maxLength=100"`
+	Coupon    *string                    `json:"coupon,omitempty" jsonschema:"nullable=true"`
 }
 
 // InvoiceLine is one line of an invoice.

@@ -378,7 +378,11 @@ var listInvoicesSchema = json.RawMessage(`{"properties":{` +
 	`"sku":{"type":"string","minLength":1},` +
 	`"amount":{"type":"number"}},` +
 	`"additionalProperties":false,"type":"object","required":["sku","amount"]},"type":"object"},` +
-	`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."}},` +
+	`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."},` +
+	`"skus":{"items":{"type":"string"},"type":"array","uniqueItems":true},` +
+	`"refs":{"items":{"type":"string"},"type":"array"},` +
+	`"memo":{"type":"string","maxLength":100},` +
+	`"coupon":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 	`"additionalProperties":false,"type":"object"}`)
 
 var listInvoicesInfo = runtime.Info{
@@ -413,7 +417,11 @@ var listInvoicesInfo = runtime.Info{
 		`"sku":{"type":"string"},` +
 		`"amount":{"type":"number"}},` +
 		`"additionalProperties":false,"type":["object","null"],"required":["sku","amount"]},"type":"object"},` +
-		`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."}},` +
+		`"cents":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0."},` +
+		`"skus":{"items":{"type":"string"},"type":"array"},` +
+		`"refs":{"items":{"type":"string"},"type":"array"},` +
+		`"memo":{"type":"string"},` +
+		`"coupon":{"type":["string","null"]}},` +
 		`"additionalProperties":false,"type":"object","required":["limit","expand"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
@@ -2659,8 +2667,48 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				break
 			}
 			v.Cents, _ = d.QuotedUint(64)
+		case "skus":
+			if d.OptionalNull() {
+				v.SKUs = nil
+				break
+			}
+			if d.Array() {
+				v.SKUs = []string{}
+				for d.Elem() {
+					var elem string
+					elem, _ = d.String()
+					if d.Keep() {
+						v.SKUs = append(v.SKUs, elem)
+					}
+				}
+				if d.Keep() {
+					if i, j, dup := toolimpl.Duplicate(v.SKUs); dup {
+						d.Errorf("must have unique items; items %d and %d are equal", i, j)
+					}
+				}
+			}
+		case "refs":
+			if d.OptionalNull() {
+				v.Refs = nil
+				break
+			}
+			v.Refs = d.Strings(0, -1)
+		case "memo":
+			if d.OptionalNull() {
+				v.Memo = nil
+				break
+			}
+			v.Memo = new(string)
+			*v.Memo = d.StringLength(0, 100)
+		case "coupon":
+			if d.Null() {
+				v.Coupon = nil
+				break
+			}
+			v.Coupon = new(string)
+			*v.Coupon, _ = d.String()
 		default:
-			d.Unknown("customers, emails, statuses, codes, limit, expand, step, since, metadata, patch, items, lines, byId, cents")
+			d.Unknown("customers, emails, statuses, codes, limit, expand, step, since, metadata, patch, items, lines, byId, cents, skus, refs, memo, coupon")
 		}
 	}
 	if !hasStatuses {

@@ -177,6 +177,11 @@ func TestCalls(t *testing.T) {
 		// required, omitempty or not.
 		{"record_step", `{"status":"FINISHED","thought":"t"}`, `{"success":true,"data":{"status":"FINISHED","thought":"t"}}`},
 		{"record_step", `{"thought":"t","final_answer":"a"}`, ``},
+		// uniqueItems=false and nullable=false leave the flags off (both
+		// were read as on); =true is the flag.
+		{"list_invoices", `{"refs":["a","a"],"coupon":null}`, `{"success":true,"data":{"statuses":["open","paid"],"limit":25,"expand":true,"refs":["a","a"]}}`},
+		{"list_invoices", `{"skus":["a","a"]}`, ``},
+		{"list_invoices", `{"memo":null}`, ``},
 		{"events", `{"namespace":"default"}`, `{"success":true,"data":["default"]}`},
 	} {
 		res, err := reg.Execute(context.Background(), c.name, json.RawMessage(c.args))
