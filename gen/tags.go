@@ -330,6 +330,11 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 		return nil, false
 	}
 	parts := splitTag(tag)
+	// A trailing comma ("description=A thing,", "required,") ends the
+	// list: no part, and nothing of a description= before it.
+	for len(parts) > 1 && strings.TrimSpace(parts[len(parts)-1]) == "" {
+		parts = parts[:len(parts)-1]
+	}
 	isKeyword := func(part string) bool {
 		key, _, hasVal := strings.Cut(part, "=")
 		return hasVal && isWord(key) || !hasVal && bareFlags[part]

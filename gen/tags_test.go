@@ -26,6 +26,12 @@ func TestInvopopParts(t *testing.T) {
 		{"nullable,description=a, b, enum=a", []string{"nullable", "description=a, b", "enum=a"}, 0},
 		{"required, minimum=1, maximum=5", []string{"required", "minimum=1", "maximum=5"}, 0},
 		{"required,enum=a,b", []string{"required", "enum=a"}, 1},
+		// A trailing comma, as public servers write: nothing of the
+		// description (it was "A thing,").
+		{"description=A thing,", []string{"description=A thing"}, 0},
+		{"required,description=a, b, ", []string{"required", "description=a, b"}, 0},
+		{"required,", []string{"required"}, 0},
+		{"minimum=1,maximum=50,", []string{"minimum=1", "maximum=50"}, 0},
 	} {
 		errs := 0
 		got, ok := invopopParts(c.tag, func(string, ...any) { errs++ })
