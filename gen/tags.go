@@ -674,6 +674,18 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			errorf("enum= is not supported on a time: bound it in the tool, or make the field a string enum")
 			return
 		}
+		if what, ok := objectKinds[target.Kind]; ok {
+			// example={"Authorization":"Bearer token"} on a map: invopop
+			// leaves such values out of the schema; toolgen's tags write
+			// strings, numbers and booleans only.
+			fix := map[string]string{
+				"example": "put the example in the description (description=... e.g. " + val + ")",
+				"default": "apply the default in the tool, when the field is empty",
+				"enum":    "list the values the tool takes in the description, and check them in the tool",
+			}[key]
+			errorf("%s= on %s is not supported: a tag's %s= gives values to string, number and boolean fields only (invopop leaves it out of the schema); %s", key, what, key, fix)
+			return
+		}
 		c, ok := a.literal(target, val)
 		if !ok {
 			if target.Kind == KindTime {
@@ -1009,6 +1021,13 @@ func kindList(kinds []Kind) string {
 // "1h30m", "1.5h", "-2m", "0"), written without backslashes or commas so
 // that it goes into a jsonschema tag as it is.
 const goDurationPattern = `^[-+]?(0|(([0-9]+([.][0-9]*)?|[.][0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
+
+// objectKinds are the kinds whose values a tag's enum=, default= or
+// example= cannot write, with how a message names them.
+var objectKinds = map[Kind]string{
+	KindMap: "a map", KindStruct: "a struct", KindAny: "any value", KindRaw: "a json.RawMessage",
+	KindSlice: "a list of lists", KindArray: "a list of lists",
+}
 
 // flagOn reports whether a bare flag of invopop's grammar (required,
 // nullable, uniqueItems), which tags also write with a value, is on:

@@ -103,3 +103,14 @@ type CountInput struct {
 //
 //tool:export
 func Count(ctx context.Context, in CountInput) (string, error) { return "", nil }
+
+// SinkInput gives a map an example as JSON, as HTTP-sink configs do.
+type SinkInput struct {
+	BaseURL string            `json:"base_url" jsonschema:"required,example=https://api.example.com"`
+	Headers map[string]string `json:"headers,omitempty" jsonschema:"example={\"Authorization\":\"Bearer token\"}"`
+}
+
+// ConfigureSink configures a sink.
+//
+//tool:export
+func ConfigureSink(ctx context.Context, in SinkInput) (string, error) { return in.BaseURL, nil }
