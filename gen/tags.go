@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/base64"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -674,6 +675,31 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			errorf("enum= is not supported on a time: bound it in the tool, or make the field a string enum")
 			return
 		}
+		if target.Kind == KindText || target.Kind == KindBytes {
+			// A string to the model, but no Go string toolgen could make
+			// a default or an enum of; an example is only shown.
+			what := "base64 bytes, which encoding/json reads into a []byte"
+			if target.Kind == KindText {
+				what = types.TypeString(target.Go, func(p *types.Package) string {
+					if p == a.pkg.Types {
+						return ""
+					}
+					return p.Name()
+				}) + ", which reads itself from text with UnmarshalText,"
+			}
+			switch {
+			case key != "example":
+				errorf("%s= on %s is not supported: toolgen cannot make its values when it generates the code; %s", key, what, map[string]string{
+					"default": "apply the default in the tool, when the field is its zero value",
+					"enum":    "check the values in the tool",
+				}[key])
+			case target.Kind == KindBytes && (strings.ContainsAny(val, "\r\n") || !validBase64(val)):
+				errorf("example value %q is not base64 (the standard alphabet, padded), which encoding/json reads into a []byte", val)
+			default:
+				r.Examples = append(r.Examples, constant.MakeString(val))
+			}
+			return
+		}
 		if what, ok := objectKinds[target.Kind]; ok {
 			// example={"Authorization":"Bearer token"} on a map: invopop
 			// leaves such values out of the schema; toolgen's tags write
@@ -1021,6 +1047,13 @@ func kindList(kinds []Kind) string {
 // "1h30m", "1.5h", "-2m", "0"), written without backslashes or commas so
 // that it goes into a jsonschema tag as it is.
 const goDurationPattern = `^[-+]?(0|(([0-9]+([.][0-9]*)?|[.][0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
+
+// validBase64 reports whether s is base64 as encoding/json reads a
+// []byte: the standard alphabet, padded.
+func validBase64(s string) bool {
+	_, err := base64.StdEncoding.DecodeString(s)
+	return err == nil
+}
 
 // objectKinds are the kinds whose values a tag's enum=, default= or
 // example= cannot write, with how a message names them.

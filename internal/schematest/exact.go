@@ -2,6 +2,7 @@ package schematest
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math/big"
@@ -305,7 +306,7 @@ func whyRefused(data []byte, root map[string]any, newValue func() any, selfDecod
 	// schema ("type": "string") allows (netip.Prefix given "zzz"):
 	// encoding/json refuses the document too, and the decoder reports the
 	// method's error as an invalid value.
-	if err != nil && !errors.As(err, &te) && selfDecoding && strings.Contains(decErr.Error(), ": invalid value ") {
+	if err != nil && !errors.As(err, &te) && strings.Contains(decErr.Error(), ": invalid value ") && hasTextDecoding(reflect.TypeOf(newValue())) {
 		return "self-decoding"
 	}
 	return ""
@@ -337,15 +338,27 @@ func inexact(data []byte) bool {
 }
 
 var (
-	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-	timeType        = reflect.TypeFor[time.Time]()
-	rawType         = reflect.TypeFor[json.RawMessage]()
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	timeType            = reflect.TypeFor[time.Time]()
+	rawType             = reflect.TypeFor[json.RawMessage]()
 )
 
 // hasSelfDecoding reports whether t holds a type with its own UnmarshalJSON
 // (other than time.Time and json.RawMessage, which take exactly what their
 // schema says).
-func hasSelfDecoding(t reflect.Type) bool {
+func hasSelfDecoding(t reflect.Type) bool { return holdsMethod(t, unmarshalerType) }
+
+// hasTextDecoding reports whether t holds a type, other than time.Time,
+// that reads itself from a string with its own UnmarshalText or
+// UnmarshalJSON: its schema says "string", and the method may refuse one.
+func hasTextDecoding(t reflect.Type) bool {
+	return holdsMethod(t, unmarshalerType) || holdsMethod(t, textUnmarshalerType)
+}
+
+// holdsMethod reports whether t holds a type (other than time.Time and
+// json.RawMessage) whose pointer implements iface.
+func holdsMethod(t reflect.Type, iface reflect.Type) bool {
 	seen := map[reflect.Type]bool{}
 	var walk func(t reflect.Type) bool
 	walk = func(t reflect.Type) bool {
@@ -353,7 +366,7 @@ func hasSelfDecoding(t reflect.Type) bool {
 			return false
 		}
 		seen[t] = true
-		if t != timeType && t != rawType && reflect.PointerTo(t).Implements(unmarshalerType) {
+		if t != timeType && t != rawType && reflect.PointerTo(t).Implements(iface) {
 			return true
 		}
 		switch t.Kind() {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/netip"
 )
 
 // SearchReposInput writes enum values joined by "|", as some servers do.
@@ -114,3 +115,15 @@ type SinkInput struct {
 //
 //tool:export
 func ConfigureSink(ctx context.Context, in SinkInput) (string, error) { return in.BaseURL, nil }
+
+// PeerInput gives a default to a type that reads itself from text, and a
+// []byte an example that is no base64.
+type PeerInput struct {
+	Addr netip.Addr `json:"addr,omitzero" jsonschema:"default=10.0.0.1"`
+	Key  []byte     `json:"key,omitempty" jsonschema:"example=not base64"`
+}
+
+// AddPeer adds a peer.
+//
+//tool:export
+func AddPeer(ctx context.Context, in PeerInput) (string, error) { return in.Addr.String(), nil }

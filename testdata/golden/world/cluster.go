@@ -130,7 +130,7 @@ func (c Cluster) Logs(ctx context.Context, in LogsParams) (string, error) {
 type ExecParams struct {
 	Pod     string   `json:"pod"`
 	Command []string `json:"command" jsonschema:"argv; the first element is the program. Example: [\"ls\", \"-la\"]"`
-	Stdin   []byte   `json:"stdin,omitempty" jsonschema:"bytes for the command's standard input, base64"`
+	Stdin   []byte   `json:"stdin,omitempty" jsonschema:"example=aGk=,description=bytes for the command's standard input, base64"`
 	Env     []uint8  `json:"env,omitempty" jsonschema:"environment as KEY=VALUE lines, base64"`
 }
 

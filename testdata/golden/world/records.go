@@ -70,7 +70,7 @@ type RecordInput struct {
 	UpdatedAt *time.Time           `json:"updatedAt,omitempty"`
 	DeletedAt time.Time            `json:"deletedAt,omitzero"`
 	TTL       time.Duration        `json:"ttl,omitempty" jsonschema:"minimum=0"`
-	Source    netip.Addr           `json:"source,omitzero" jsonschema:"description=Client IP address"`
+	Source    netip.Addr           `json:"source,omitzero" jsonschema:"description=Client IP address,example=10.0.0.1"`
 	Meta      map[string]any       `json:"meta,omitempty"`
 	Raw       json.RawMessage      `json:"raw,omitempty"`
 	Scores    map[string][]float32 `json:"scores,omitempty"`

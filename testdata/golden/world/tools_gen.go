@@ -955,17 +955,27 @@ func (t logsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	}, nil)
 }
 
+const (
+	execCommand = `"command":{"items":{"type":"string"},"type":"array","description":"argv; the first element is the program. Example: [\"ls\", \"-la\"]"},`
+)
+
 var execInfo = runtime.Info{
 	Name:        "exec",
 	Description: "Runs a command in a container and returns what it wrote.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"pod":{"type":"string"},` +
-		`"command":{"items":{"type":"string"},"type":"array","description":"argv; the first element is the program. Example: [\"ls\", \"-la\"]"},` +
-		`"stdin":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64","description":"bytes for the command's standard input, base64"},` +
+		execCommand +
+		`"stdin":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64","description":"bytes for the command's standard input, base64","examples":["aGk="]},` +
 		`"env":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64","description":"environment as KEY=VALUE lines, base64"}},` +
 		`"additionalProperties":false,"type":"object","required":["pod","command"]}`),
 	Dialects: runtime.DialectSchemas{
-		Derived: toolimpl.AllDialects,
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"pod":{"type":"string"},` +
+			execCommand +
+			`"stdin":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"bytes for the command's standard input, base64. Constraints: base64-encoded.","example":"aGk="},` +
+			`"env":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"environment as KEY=VALUE lines, base64. Constraints: base64-encoded."}},` +
+			`"type":"object","required":["pod","command"]}`),
+		Derived: []runtime.Dialect{runtime.OpenAI, runtime.Anthropic},
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -1779,7 +1789,7 @@ var storeRecordSchema = json.RawMessage(`{"properties":{` +
 	`"updatedAt":{"type":"string","format":"date-time"},` +
 	`"deletedAt":{"type":"string","format":"date-time"},` +
 	`"ttl":{"type":"integer","minimum":0,"description":"A duration in nanoseconds (1s is 1000000000)."},` +
-	`"source":{"type":"string","description":"Client IP address"},` +
+	`"source":{"type":"string","description":"Client IP address","examples":["10.0.0.1"]},` +
 	`"meta":{"additionalProperties":true,"type":"object"},` +
 	`"raw":true,` +
 	`"scores":{"additionalProperties":{"items":{"type":"number"},"type":"array"},"type":"object"},` +
@@ -1805,7 +1815,7 @@ const storeRecordOutput = `"properties":{` +
 	`"updatedAt":{"type":"string","format":"date-time"},` +
 	`"deletedAt":{"type":"string","format":"date-time"},` +
 	`"ttl":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
-	`"source":{"type":"string","description":"Client IP address"},` +
+	`"source":{"type":"string","description":"Client IP address","examples":["10.0.0.1"]},` +
 	`"meta":{"additionalProperties":true,"type":"object"},` +
 	`"raw":true,` +
 	`"scores":{"additionalProperties":{"items":{"type":"number"},"type":["array","null"]},"type":"object"},` +
