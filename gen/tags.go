@@ -77,9 +77,12 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 				f.ItemRules.Type = val
 				f.Type = opaque(f.Type)
 				value, target = f.Type.Deref(), f.Type.Deref()
-			} else if !a.output { // a result writes what toolgen knows; the tag is for reading
+			} else if !a.output && val != derivedJSONType(value, tag) { // a result writes what toolgen knows; the tag is for reading
 				errorf("type= states the JSON type of a type with its own UnmarshalJSON; toolgen knows the type of %s", kindNames[value.Kind])
 			}
+			// A type= that states the JSON type toolgen derives changes
+			// nothing: jsonschema:"type=string" beside json:",string",
+			// written where invopop v0.13 said "integer".
 			continue
 		case "nullable":
 			rules.Nullable = flagOn(key, val, hasVal, errorf)
@@ -1047,6 +1050,20 @@ func kindList(kinds []Kind) string {
 // "1h30m", "1.5h", "-2m", "0"), written without backslashes or commas so
 // that it goes into a jsonschema tag as it is.
 const goDurationPattern = `^[-+]?(0|(([0-9]+([.][0-9]*)?|[.][0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`
+
+// derivedJSONType is the JSON type toolgen gives a field of type t with
+// struct tag tag: a string for a number or boolean with the json option
+// string.
+func derivedJSONType(t *Type, tag reflect.StructTag) string {
+	_, opts, _ := strings.Cut(tag.Get("json"), ",")
+	switch t.Kind {
+	case KindInt, KindUint, KindFloat, KindBool:
+		if slices.Contains(strings.Split(opts, ","), "string") {
+			return "string"
+		}
+	}
+	return kindJSONTypes[t.Kind]
+}
 
 // validBase64 reports whether s is base64 as encoding/json reads a
 // []byte: the standard alphabet, padded.

@@ -53,6 +53,10 @@ type QuotedInput struct {
 	Ratio   float64 `json:"ratio,string,omitempty"`
 	Enabled bool    `json:"enabled,string,omitempty"`
 	Big     *uint32 `json:"big,omitempty,string"`
+	// Denom is the common denominator; type=string says what the string
+	// option makes it, as code written for invopop v0.13 (which said
+	// "integer") does.
+	Denom uint64 `json:",string,omitempty" jsonschema:"type=string"`
 }
 
 // SetQuoted stores values that a JavaScript client sends as strings.

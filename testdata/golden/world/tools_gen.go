@@ -1284,7 +1284,8 @@ var setQuotedInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
 		`"enabled":{"type":"string","pattern":"^(true|false)$"},` +
-		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."}},` +
+		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."},` +
+		`"Denom":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"The common denominator; type=string says what the string option makes it, as code written for invopop v0.13 (which said \"integer\") does. Constraints: minimum 0."}},` +
 		`"additionalProperties":false,"type":"object","required":["count"]}`),
 	Dialects: runtime.DialectSchemas{
 		Derived: toolimpl.AllDialects,
@@ -1293,7 +1294,8 @@ var setQuotedInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
 		`"enabled":{"type":"string","pattern":"^(true|false)$"},` +
-		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."}},` +
+		`"big":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"Constraints: minimum 0; maximum 4294967295."},` +
+		`"Denom":{"type":"string","pattern":"^(0|[1-9][0-9]*)$","description":"The common denominator; type=string says what the string option makes it, as code written for invopop v0.13 (which said \"integer\") does. Constraints: minimum 0."}},` +
 		`"additionalProperties":false,"type":"object","required":["count"]}`),
 	OutputObject: true,
 	Idempotent:   true,
@@ -3380,8 +3382,13 @@ func decodeQuotedInput(d *toolimpl.Decoder, v *QuotedInput) {
 			if n, ok := d.QuotedUint(32); ok {
 				*v.Big = uint32(n)
 			}
+		case "Denom":
+			if d.OptionalNull() {
+				break
+			}
+			v.Denom, _ = d.QuotedUint(64)
 		default:
-			d.Unknown("count, ratio, enabled, big")
+			d.Unknown("count, ratio, enabled, big, Denom")
 		}
 	}
 	if !hasCount {
