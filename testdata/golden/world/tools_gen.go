@@ -19,9 +19,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/world/common"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package world, in source order.
 func Tools(billing *Billing, catalog *Catalog, cluster *Cluster, records *Records, root Root, env Env, observer *Observer) []runtime.Tool {
@@ -2147,7 +2147,7 @@ func decodeDraftInput(d *toolimpl.Decoder, v *DraftInput) {
 			hasText = true
 			v.Text = d.StringLength(0, 4000)
 		case "tone":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasTone = true
@@ -2157,7 +2157,7 @@ func decodeDraftInput(d *toolimpl.Decoder, v *DraftInput) {
 				}
 			}
 		case "tones":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tones = nil
 				break
 			}
@@ -2176,7 +2176,7 @@ func decodeDraftInput(d *toolimpl.Decoder, v *DraftInput) {
 				}
 			}
 		case "urgency":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -2188,7 +2188,7 @@ func decodeDraftInput(d *toolimpl.Decoder, v *DraftInput) {
 				}
 			}
 		case "lang":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -2241,7 +2241,7 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 			hasMessages = true
 			v.Messages = d.Strings(1, -1)
 		case "max_words":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasMaxWords = true
@@ -2367,7 +2367,7 @@ func decodeNotifyInput(d *toolimpl.Decoder, v *NotifyInput) {
 			hasBody = true
 			v.Body = d.StringLength(1, -1)
 		case "options":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Options = nil
 				break
 			}
@@ -2378,7 +2378,7 @@ func decodeNotifyInput(d *toolimpl.Decoder, v *NotifyInput) {
 			})
 			decodeObject3(d, v.Options)
 		case "attachments":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Attachments = nil
 				break
 			}
@@ -2386,7 +2386,7 @@ func decodeNotifyInput(d *toolimpl.Decoder, v *NotifyInput) {
 				v.Attachments = make([]struct {
 					Name string `json:"name"`
 					URL  string `json:"url" jsonschema:"format=uri"`
-				}, 0, toolimpl.CountLarge(d, 32))
+				}, 0, toolimpl.CountLarge(d, 32, "{"))
 				n := 0
 				for d.Elem() {
 					var elem struct {
@@ -2470,7 +2470,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "customers":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Customers = nil
 				break
 			}
@@ -2490,7 +2490,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "emails":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Emails = nil
 				break
 			}
@@ -2510,7 +2510,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "statuses":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Statuses = nil
 				break
 			}
@@ -2537,7 +2537,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "codes":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Codes = nil
 				break
 			}
@@ -2552,7 +2552,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
@@ -2565,13 +2565,13 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "expand":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasExpand = true
 			v.Expand, _ = d.Bool()
 		case "step":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if f, ok := d.Float(64); ok {
@@ -2584,12 +2584,12 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "since":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Since = nil
 				break
 			}
 			if d.Object() {
-				v.Since = make(map[string]time.Time, toolimpl.CountLarge(d, 24))
+				v.Since = make(map[string]time.Time, toolimpl.CountLarge(d, 24, "\""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem time.Time
@@ -2600,12 +2600,12 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "metadata":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Metadata = nil
 				break
 			}
 			if d.Object() {
-				v.Metadata = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24))
+				v.Metadata = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24, ""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem json.RawMessage
@@ -2627,12 +2627,12 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				*v.Patch, _ = d.Raw()
 			}
 		case "items":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Items = nil
 				break
 			}
 			if d.Array() {
-				v.Items = make([]any, 0, toolimpl.CountLarge(d, 208))
+				v.Items = make([]any, 0, toolimpl.CountLarge(d, 208, ""))
 				for d.Elem() {
 					var elem interface{}
 					elem, _ = d.Any()
@@ -2642,12 +2642,12 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "lines":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Lines = nil
 				break
 			}
 			if d.Array() {
-				v.Lines = make([]*InvoiceLine, 0, toolimpl.CountLarge(d, 32))
+				v.Lines = make([]*InvoiceLine, 0, toolimpl.CountLarge(d, 32, "{n"))
 				for d.Elem() {
 					var elem *InvoiceLine
 					elem = new(InvoiceLine)
@@ -2658,12 +2658,12 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "byId":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.ByID = nil
 				break
 			}
 			if d.Object() {
-				v.ByID = make(map[string]*InvoiceLine, toolimpl.CountLarge(d, 32))
+				v.ByID = make(map[string]*InvoiceLine, toolimpl.CountLarge(d, 32, "{n"))
 				for d.Field() {
 					key := d.KeyString()
 					var elem *InvoiceLine
@@ -2680,7 +2680,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 			}
 			v.Cents, _ = d.QuotedUint(64)
 		case "skus":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.SKUs = nil
 				break
 			}
@@ -2700,7 +2700,7 @@ func decodeInvoiceQuery(d *toolimpl.Decoder, v *InvoiceQuery) {
 				}
 			}
 		case "refs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Refs = nil
 				break
 			}
@@ -2745,7 +2745,7 @@ func decodeProductQuery(d *toolimpl.Decoder, v *ProductQuery) {
 			hasText = true
 			v.Text, _ = d.String()
 		case "filter[status]":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
@@ -2790,7 +2790,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs[Tone]) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "filters":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Filters = nil
 				break
 			}
@@ -2814,7 +2814,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs[Tone]) {
 			}
 			v.Cursor, _ = d.String()
 		case "page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPage = true
@@ -2825,7 +2825,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs[Tone]) {
 				}
 			}
 		case "perPage":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPerPage = true
@@ -2850,7 +2850,7 @@ func decodePagination(d *toolimpl.Decoder, v *common.Pagination) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPage = true
@@ -2861,7 +2861,7 @@ func decodePagination(d *toolimpl.Decoder, v *common.Pagination) {
 				}
 			}
 		case "perPage":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPerPage = true
@@ -2920,7 +2920,7 @@ func decodeDescribeParams(d *toolimpl.Decoder, v *DescribeParams) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "excludeFieldsOutput":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.ExcludeFieldsOutput = nil
 				break
 			}
@@ -2964,26 +2964,26 @@ func decodeListPodsParams(d *toolimpl.Decoder, v *ListPodsParams) {
 			v.FieldSelector = new(string)
 			*v.FieldSelector, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Limit = nil
 				break
 			}
 			v.Limit = new(int64)
 			*v.Limit, _ = d.Int(64)
 		case "annotations":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Annotations = nil
 				break
 			}
 			v.Annotations = new([]string)
 			*v.Annotations = d.Strings(0, -1)
 		case "extra":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Extra = nil
 				break
 			}
 			if d.Object() {
-				v.Extra = make(map[string]any, toolimpl.CountLarge(d, 208))
+				v.Extra = make(map[string]any, toolimpl.CountLarge(d, 208, ""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem interface{}
@@ -2994,12 +2994,12 @@ func decodeListPodsParams(d *toolimpl.Decoder, v *ListPodsParams) {
 				}
 			}
 		case "overrides":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Overrides = nil
 				break
 			}
 			if d.Array() {
-				v.Overrides = make([]map[string]string, 0, toolimpl.CountLarge(d, 56))
+				v.Overrides = make([]map[string]string, 0, toolimpl.CountLarge(d, 56, "{"))
 				for d.Elem() {
 					var elem map[string]string
 					if d.Object() {
@@ -3047,7 +3047,7 @@ func decodeApplyParams(d *toolimpl.Decoder, v *ApplyParams) {
 			hasManifest = true
 			v.Manifest, _ = d.Raw()
 		case "force":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Force, _ = d.Bool()
@@ -3060,7 +3060,7 @@ func decodeApplyParams(d *toolimpl.Decoder, v *ApplyParams) {
 			}
 			v.Meta.RequestID, _ = d.String()
 		case "dryRun":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Meta.DryRun, _ = d.Bool()
@@ -3126,14 +3126,14 @@ func decodeLogsParams(d *toolimpl.Decoder, v *LogsParams) {
 			}
 			v.Container, _ = d.String()
 		case "tailLines":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.TailLines = int(n)
 			}
 		case "previous":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Previous, _ = d.Bool()
@@ -3192,7 +3192,7 @@ func decodeEventsArgs(d *toolimpl.Decoder, v *eventsArgs) {
 			hasNamespace = true
 			v.Namespace, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Limit = nil
 				break
 			}
@@ -3217,12 +3217,12 @@ func decodeBatchInput(d *toolimpl.Decoder, v *BatchInput) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "items":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Paged.Items = nil
 				break
 			}
 			if d.Array() {
-				v.Paged.Items = make([]Filter, 0, toolimpl.CountLarge(d, 32))
+				v.Paged.Items = make([]Filter, 0, toolimpl.CountLarge(d, 32, "{"))
 				for d.Elem() {
 					var elem Filter
 					decodeFilter(d, &elem)
@@ -3232,7 +3232,7 @@ func decodeBatchInput(d *toolimpl.Decoder, v *BatchInput) {
 				}
 			}
 		case "more":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Paged.More, _ = d.Bool()
@@ -3242,7 +3242,7 @@ func decodeBatchInput(d *toolimpl.Decoder, v *BatchInput) {
 			}
 			v.MetaAlias.RequestID, _ = d.String()
 		case "dryRun":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.MetaAlias.DryRun, _ = d.Bool()
@@ -3271,7 +3271,7 @@ func decodeBatchInput(d *toolimpl.Decoder, v *BatchInput) {
 			hasScope = true
 			decodePagination(d, &v.Scope)
 		case "timeout":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Timeout, _ = d.Duration()
@@ -3426,24 +3426,24 @@ func decodeStdInput(d *toolimpl.Decoder, v *StdInput) {
 			}
 			d.TextUnmarshaler(&v.Net)
 		case "month":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Month = toolimpl.IntIn[time.Month](d, 1, 12)
 		case "day":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Day = time.Weekday(n)
 			}
 		case "parts":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Parts = nil
 				break
 			}
 			if d.Array() {
-				v.Parts = make([]json.RawMessage, 0, toolimpl.CountLarge(d, 24))
+				v.Parts = make([]json.RawMessage, 0, toolimpl.CountLarge(d, 24, ""))
 				for d.Elem() {
 					var elem json.RawMessage
 					elem, _ = d.Raw()
@@ -3453,7 +3453,7 @@ func decodeStdInput(d *toolimpl.Decoder, v *StdInput) {
 				}
 			}
 		case "timeout":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Timeout = nil
 				break
 			}
@@ -3492,13 +3492,13 @@ func decodeQueryLogsParams(d *toolimpl.Decoder, v *QueryLogsParams) {
 			}
 			v.EndRFC3339, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
 			v.Limit = toolimpl.IntIn[int](d, 1, 1000)
 		case "direction":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasDirection = true
@@ -3541,7 +3541,7 @@ func decodeMetricMetadataParams(d *toolimpl.Decoder, v *MetricMetadataParams) {
 			hasDatasourceUID = true
 			v.DatasourceUID, _ = d.String()
 		case "limit":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasLimit = true
@@ -3588,7 +3588,7 @@ func decodeCloudMetricParams(d *toolimpl.Decoder, v *CloudMetricParams) {
 			hasNamespace = true
 			v.Namespace, _ = d.String()
 		case "dimensions":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Dimensions = nil
 				break
 			}
@@ -3602,7 +3602,7 @@ func decodeCloudMetricParams(d *toolimpl.Decoder, v *CloudMetricParams) {
 				}
 			}
 		case "statistic":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasStatistic = true
@@ -3623,7 +3623,7 @@ func decodeCloudMetricParams(d *toolimpl.Decoder, v *CloudMetricParams) {
 				}
 			}
 		case "period":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Period = nil
 				break
 			}
@@ -3668,7 +3668,7 @@ func decodeAlertRuleParams(d *toolimpl.Decoder, v *AlertRuleParams) {
 			hasFolderUID = true
 			v.FolderUID, _ = d.String()
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -3682,7 +3682,7 @@ func decodeAlertRuleParams(d *toolimpl.Decoder, v *AlertRuleParams) {
 				}
 			}
 		case "annotations":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Annotations = nil
 				break
 			}
@@ -3696,12 +3696,12 @@ func decodeAlertRuleParams(d *toolimpl.Decoder, v *AlertRuleParams) {
 				}
 			}
 		case "for":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.For, _ = d.Duration()
 		case "noDataState":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasNoDataState = true
@@ -3718,7 +3718,7 @@ func decodeAlertRuleParams(d *toolimpl.Decoder, v *AlertRuleParams) {
 				}
 			}
 		case "paused":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Paused = nil
 				break
 			}
@@ -3734,7 +3734,7 @@ func decodeAlertRuleParams(d *toolimpl.Decoder, v *AlertRuleParams) {
 			}
 			v.Meta.RequestID, _ = d.String()
 		case "dryRun":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Meta.DryRun, _ = d.Bool()
@@ -3788,14 +3788,14 @@ func decodeTraceSearchParams(d *toolimpl.Decoder, v *TraceSearchParams) {
 			v.TimeRange.To = new(time.Time)
 			*v.TimeRange.To, _ = d.Time()
 		case "minDurationMs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(32); ok {
 				v.MinDurationMS = uint32(n)
 			}
 		case "sampleRate":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if f, ok := d.Float(32); ok {
@@ -3830,7 +3830,7 @@ func decodeWebSearchArguments(d *toolimpl.Decoder, v *WebSearchArguments) {
 			hasQuery = true
 			v.Query, _ = d.String()
 		case "max_results":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasMaxResults = true
@@ -3860,12 +3860,12 @@ func decodePageArgs2(d *toolimpl.Decoder, v *PageArgs[Filter]) {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "filters":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Filters = nil
 				break
 			}
 			if d.Array() {
-				v.Filters = make([]Filter, 0, toolimpl.CountLarge(d, 32))
+				v.Filters = make([]Filter, 0, toolimpl.CountLarge(d, 32, "{"))
 				for d.Elem() {
 					var elem Filter
 					decodeFilter(d, &elem)
@@ -3880,7 +3880,7 @@ func decodePageArgs2(d *toolimpl.Decoder, v *PageArgs[Filter]) {
 			}
 			v.Cursor, _ = d.String()
 		case "page":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPage = true
@@ -3891,7 +3891,7 @@ func decodePageArgs2(d *toolimpl.Decoder, v *PageArgs[Filter]) {
 				}
 			}
 		case "perPage":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPerPage = true
@@ -3919,7 +3919,7 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 			hasID = true
 			v.ID, _ = d.QuotedInt(64)
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -3944,19 +3944,19 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 				}
 			}
 		case "tags":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Tags = nil
 				break
 			}
 			v.Tags = d.Strings(0, -1)
 		case "aliases":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Aliases = nil
 				break
 			}
 			v.Aliases = d.Strings(0, -1)
 		case "headers":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Headers = nil
 				break
 			}
@@ -3970,12 +3970,12 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 				}
 			}
 		case "attrs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Attrs = nil
 				break
 			}
 			if d.Array() {
-				v.Attrs = make([]Pair[string, int], 0, toolimpl.CountLarge(d, 24))
+				v.Attrs = make([]Pair[string, int], 0, toolimpl.CountLarge(d, 24, "{"))
 				for d.Elem() {
 					var elem Pair[string, int]
 					decodePair2(d, &elem)
@@ -3997,12 +3997,12 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 			}
 			v.Extra, _ = d.Any()
 		case "nested":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Nested = nil
 				break
 			}
 			if d.Array() {
-				v.Nested = make([][]float64, 0, toolimpl.CountLarge(d, 24))
+				v.Nested = make([][]float64, 0, toolimpl.CountLarge(d, 24, "["))
 				for d.Elem() {
 					var elem []float64
 					if d.Array() {
@@ -4052,7 +4052,7 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 			}
 			v.DeletedAt, _ = d.Time()
 		case "ttl":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Duration(); ok {
@@ -4067,12 +4067,12 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 			}
 			d.TextUnmarshaler(&v.Source)
 		case "meta":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Meta = nil
 				break
 			}
 			if d.Object() {
-				v.Meta = make(map[string]any, toolimpl.CountLarge(d, 208))
+				v.Meta = make(map[string]any, toolimpl.CountLarge(d, 208, ""))
 				for d.Field() {
 					key := d.KeyString()
 					var elem interface{}
@@ -4088,12 +4088,12 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 			}
 			v.Raw, _ = d.Raw()
 		case "scores":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Scores = nil
 				break
 			}
 			if d.Object() {
-				v.Scores = make(map[string][]float32, toolimpl.CountLarge(d, 24))
+				v.Scores = make(map[string][]float32, toolimpl.CountLarge(d, 24, "["))
 				for d.Field() {
 					key := d.KeyString()
 					var elem []float32
@@ -4115,14 +4115,14 @@ func decodeRecordInput(d *toolimpl.Decoder, v *RecordInput) {
 				}
 			}
 		case "priority":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(8); ok {
 				v.Priority = uint8(n)
 			}
 		case "weight":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if f, ok := d.Float(32); ok {
@@ -4236,19 +4236,19 @@ func decodeGraphInput(d *toolimpl.Decoder, v *GraphInput) {
 			hasLabels = true
 			decodeTree(d, &v.Labels)
 		case "counts":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Counts = nil
 				break
 			}
 			v.Counts = new(Tree[int])
 			decodeTree2(d, v.Counts)
 		case "outline":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Outline = nil
 				break
 			}
 			if d.Array() {
-				v.Outline = make([]Section, 0, toolimpl.CountLarge(d, 160))
+				v.Outline = make([]Section, 0, toolimpl.CountLarge(d, 160, "{"))
 				for d.Elem() {
 					var elem Section
 					decodeSection(d, &elem)
@@ -4264,12 +4264,12 @@ func decodeGraphInput(d *toolimpl.Decoder, v *GraphInput) {
 			hasTheirs = true
 			decodeFilter2(d, &v.Theirs)
 		case "both":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Both = nil
 				break
 			}
 			if d.Array() {
-				v.Both = make([]Pair[Filter, bool], 0, toolimpl.CountLarge(d, 40))
+				v.Both = make([]Pair[Filter, bool], 0, toolimpl.CountLarge(d, 40, "{"))
 				for d.Elem() {
 					var elem Pair[Filter, bool]
 					decodePair3(d, &elem)
@@ -4305,7 +4305,7 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 	for d.Field() {
 		switch string(d.Key()) {
 		case "priority":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasPriority = true
@@ -4322,12 +4322,12 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 				}
 			}
 		case "silent":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			v.Silent, _ = d.Bool()
 		case "ttl":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			if n, ok := d.Uint(strconv.IntSize); ok {
@@ -4414,7 +4414,7 @@ func decodeObjectMeta(d *toolimpl.Decoder, v *ObjectMeta) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "labels":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Labels = nil
 				break
 			}
@@ -4535,12 +4535,12 @@ func decodeTree(d *toolimpl.Decoder, v *Tree[common.Label]) {
 			hasValue = true
 			decodeLabel(d, &v.Value)
 		case "children":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Children = nil
 				break
 			}
 			if d.Array() {
-				v.Children = make([]Tree[common.Label], 0, toolimpl.CountLarge(d, 56))
+				v.Children = make([]Tree[common.Label], 0, toolimpl.CountLarge(d, 56, "{"))
 				for d.Elem() {
 					var elem Tree[common.Label]
 					decodeTree(d, &elem)
@@ -4571,12 +4571,12 @@ func decodeTree2(d *toolimpl.Decoder, v *Tree[int]) {
 				v.Value = int(n)
 			}
 		case "children":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Children = nil
 				break
 			}
 			if d.Array() {
-				v.Children = make([]Tree[int], 0, toolimpl.CountLarge(d, 32))
+				v.Children = make([]Tree[int], 0, toolimpl.CountLarge(d, 32, "{"))
 				for d.Elem() {
 					var elem Tree[int]
 					decodeTree2(d, &elem)
@@ -4605,12 +4605,12 @@ func decodeSection(d *toolimpl.Decoder, v *Section) {
 			hasTitle = true
 			v.Title, _ = d.String()
 		case "subs":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Subs = nil
 				break
 			}
 			if d.Object() {
-				v.Subs = make(map[string]*Section, toolimpl.CountLarge(d, 168))
+				v.Subs = make(map[string]*Section, toolimpl.CountLarge(d, 168, "{n"))
 				for d.Field() {
 					key := d.KeyString()
 					var elem *Section
@@ -4622,7 +4622,7 @@ func decodeSection(d *toolimpl.Decoder, v *Section) {
 				}
 			}
 		case "next":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				v.Next = nil
 				break
 			}
@@ -4901,7 +4901,7 @@ func fastNotifyInput(data []byte, i int, v *NotifyInput, strs *toolimpl.Strings)
 			v.Attachments = make([]struct {
 				Name string `json:"name"`
 				URL  string `json:"url" jsonschema:"format=uri"`
-			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32))
+			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32, "{"))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					Name string `json:"name"`

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 13 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 14 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion13
+const _ = toolimpl.SupportPackageIsVersion14
 
 // Tools returns the tools of package main, in source order.
 func Tools() []runtime.Tool {
@@ -100,7 +100,7 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *GreetArgs) {
 			hasName = true
 			v.Name, _ = d.String()
 		case "times":
-			if d.OptionalNull() {
+			if d.OptionalBlank() {
 				break
 			}
 			hasTimes = true
