@@ -1569,16 +1569,24 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 		// A lenient call hands the value to the method as it is ("5"
 		// where the tag says integer): such types are often written to
 		// take loose forms. If the method refuses it, the model learns
-		// the type the schema says.
+		// the type the schema says, and what to send for a number or
+		// boolean in quotes, as a strict call says it.
+		text, quoted := d.quotedScalar(article(jsonType))
+		refused := func() bool {
+			if quoted {
+				d.Errorf("must be %s, got the string \"%s\": send %s, without quotes", article(jsonType), text, text)
+			} else {
+				d.Errorf("must be %s, got %s", article(jsonType), got)
+			}
+			return false
+		}
 		raw, ok := d.Raw()
 		if ok && len(raw) > maxPlainDigits+2 {
 			// As long as the plain digits the method gets otherwise.
-			d.Errorf("must be %s, got %s", article(jsonType), got)
-			return false
+			return refused()
 		}
 		if ok && d.method(func() error { return v.UnmarshalJSON(raw) }) != nil && d.panicked == nil {
-			d.Errorf("must be %s, got %s", article(jsonType), got)
-			return false
+			return refused()
 		}
 		return d.syntax == "" && d.panicked == nil
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"reflect"
@@ -1084,6 +1085,18 @@ func TestJSONUnmarshalerLenient(t *testing.T) {
 	}
 	if _, err := Decode([]byte(`{"n":"x"}`), lenient, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got string` {
 		t.Errorf(`lenient "x": %v`, err)
+	}
+	// A number in quotes that the method refuses (big.Int's takes none):
+	// what to send, as a strict call says it.
+	bigInt := func(d *Decoder, v *big.Int) {
+		if d.Object() {
+			for d.Field() {
+				d.JSONUnmarshaler("integer", v)
+			}
+		}
+	}
+	if _, err := Decode([]byte(`{"n":"12345678901234567890"}`), lenient, bigInt); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got the string "12345678901234567890": send 12345678901234567890, without quotes` {
+		t.Errorf(`lenient big.Int in quotes: %v`, err)
 	}
 }
 
