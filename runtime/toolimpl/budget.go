@@ -189,7 +189,8 @@ func CountLarge(d *Decoder, cost int, first string) int {
 // at i, or after white space from i (of an object, its first member's
 // key), whose value starts with one of the bytes of first (any if first
 // is empty), and returns where it stopped; 0 items if the array or object
-// does not end.
+// does not end. It passes over strings eight bytes at a time (plainRun)
+// and over nested values by their brackets.
 func countLike(data []byte, i int, first string) (n, end int) {
 	j := i - 1
 	for j >= 0 && isSpace(data[j]) {
@@ -221,9 +222,13 @@ func countLike(data []byte, i int, first string) (n, end int) {
 			}
 			depth--
 		case ',':
-			start = start || depth == 0 && !object
+			if depth == 0 && !object {
+				start = true // an element follows
+			}
 		case ':':
-			start = start || depth == 0 && object
+			if depth == 0 && object {
+				start = true // a member's value follows
+			}
 		}
 	}
 	return 0, i

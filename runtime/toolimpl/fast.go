@@ -371,40 +371,11 @@ func FastCount(data []byte, i int, empty bool) int {
 const maxPresize = 256
 
 func countElements(data []byte, i int, empty bool) int {
-	n, _ := countItems(data, i, empty)
-	return n
-}
-
-// countItems counts the items of the array or object whose first item is
-// at i, by the commas outside strings and nested values up to its closing
-// bracket, and returns where it stopped; 0 if it does not end.
-func countItems(data []byte, i int, empty bool) (n, end int) {
 	if empty {
-		return 0, i
+		return 0
 	}
-	n, depth := 1, 0
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			for i = plainRun(data, i+1); i < len(data) && data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++ // the escaped character, which may be a quote
-				}
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth == 0 {
-				return n, i
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
-	}
-	return 0, i
+	n, _ := countLike(data, i, "")
+	return n
 }
 
 // FastObject reads the opening brace of an object, and reports whether
