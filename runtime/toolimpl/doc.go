@@ -19,6 +19,11 @@ import (
 // A runtime drops the constant of a version it no longer supports: code
 // generated for it must be generated again.
 //
+// The paragraphs below say what each version added and, when it came,
+// which earlier code still compiled; which versions this runtime takes is
+// the list of constants at the end (5 to 9, and 14: version 14 dropped 10
+// to 13).
+//
 // Version 5 is the runtime whose generated fast paths are begun by
 // Strings.Begin and take null for an optional field through Strings.Null,
 // where the call's settings do. Versions 3 and 4 (fast paths begun by the
